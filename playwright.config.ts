@@ -1,0 +1,54 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 4173);
+const origin = `http://127.0.0.1:${port}`;
+
+/** Debian's Chromium; Playwright's own browser download cannot run on these machines. */
+export const chromiumLaunch = {
+	executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+	args: [
+		'--headless',
+		'--no-sandbox',
+		'--disable-gpu',
+		'--disable-quic',
+		'--disable-background-networking',
+		'--disable-component-update',
+		'--disable-sync',
+		'--no-first-run'
+	]
+};
+
+export default defineConfig({
+	testDir: 'tests/e2e',
+	fullyParallel: true,
+	workers: 2,
+	retries: 0,
+	timeout: 30_000,
+	reporter: [['list'], ['json', { outputFile: '.reports/playwright.json' }]],
+	use: {
+		baseURL: origin,
+		// A zone unlike the demo user's: what the page shows must come from the records' own zones.
+		timezoneId: 'Asia/Kathmandu',
+		locale: 'en-GB',
+		trace: 'off'
+	},
+	projects: [
+		{
+			name: 'chromium',
+			use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunch }
+		}
+	],
+	webServer: {
+		command: 'node build',
+		url: `${origin}/`,
+		reuseExistingServer: false,
+		timeout: 60_000,
+		env: {
+			HOST: '127.0.0.1',
+			PORT: String(port),
+			ORIGIN: origin,
+			NUDGE_REFERENCE_NOW: '2026-03-30T18:00:00Z',
+			NUDGE_ACCESS_TOKEN: 'e2e-static-token-must-never-reach-the-browser'
+		}
+	}
+});

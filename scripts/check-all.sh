@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# The whole test suite: formatting, lint, types, unit tests, production build, end-to-end tests
+# in Chromium. Every stage runs even when an earlier one fails; the last line counts them all.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export NO_COLOR=1 FORCE_COLOR=0
+bash scripts/ensure-deps.sh --browser || { echo "0 passed, 1 failed"; exit 1; }
+
+rm -rf .reports && mkdir -p .reports
+: >.reports/stages.txt
+
+stage() {
+	local name="$1"
+	shift
+	echo
+	echo "━━ $name"
+	if "$@"; then echo "pass $name" >>.reports/stages.txt; else echo "fail $name" >>.reports/stages.txt; fi
+}
+
+stage prettier npx prettier --check . --log-level warn
+stage eslint npx eslint . --max-warnings 0
+stage svelte-check npm run --silent check
+stage unit npx vitest run --reporter=default --reporter=json --outputFile.json=.reports/vitest.json
+stage build npx vite build --logLevel warn
+if grep -q '^pass build' .reports/stages.txt; then
+	stage e2e npx playwright test
+else
+	echo "fail e2e (no build)" >>.reports/stages.txt
+fi
+
+node scripts/summarize-tests.mjs

@@ -1,0 +1,2 @@
+// Shared library of the dashboard; see the README for the layout of its folders.
+export {};

@@ -1,0 +1,16 @@
+import { sveltekit } from '@sveltejs/kit/vite';
+import { defineConfig } from 'vitest/config';
+
+// Unit tests run in a fixed, unusual zone (UTC+05:45) so that any reliance on the machine's
+// own zone shows up as a wrong hour rather than passing by luck.
+process.env.TZ = 'Asia/Kathmandu';
+
+export default defineConfig({
+	plugins: [sveltekit()],
+	test: {
+		include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+		environment: 'node',
+		env: { TZ: 'Asia/Kathmandu' },
+		testTimeout: 20000
+	}
+});
