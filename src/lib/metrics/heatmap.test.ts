@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import {
+	BERLIN,
+	WORKDAY_STEPS,
+	at,
+	hourlyTotal,
+	autumnMove,
+	makeMove,
+	manyMoves,
+	springForwardMove,
+	tripMove,
+	workdayMove
+} from './fixtures';
+import { dayHourGrid, heatmapSummary } from './heatmap';
+import type { DayHourGrid } from './types';
+
+const cell = (grid: DayHourGrid, dateInt: number, hour: number) =>
+	grid.values[grid.dates.indexOf(dateInt) * 24 + hour];
+
+describe('dayHourGrid', () => {
+	it('has a row for every date of the range and NaN for days without a move', () => {
+		const grid = dayHourGrid([workdayMove], 20260322, 20260324);
+		expect(grid.dates).toEqual([20260322, 20260323, 20260324]);
+		expect(grid.values).toHaveLength(72);
+		expect(grid.values.slice(0, 24).every(Number.isNaN)).toBe(true);
+		expect(grid.values.slice(48).every(Number.isNaN)).toBe(true);
+	});
+
+	it('reads each hour from its key and puts 0 in the quiet hours of a day with a move', () => {
+		const grid = dayHourGrid([workdayMove], 20260323, 20260323);
+		expect(Array.from(grid.values)).toEqual(WORKDAY_STEPS.map((steps) => steps ?? 0));
+		expect(grid.max).toBe(Math.max(...WORKDAY_STEPS.map((steps) => steps ?? 0)));
+	});
+
+	it('places DST days and trips by their keys: no zone arithmetic needed', () => {
+		const grid = dayHourGrid([tripMove, autumnMove, springForwardMove], 20260329, 20261025);
+		expect(cell(grid, 20261025, 2)).toBe(135);
+		// The spring-forward 02 hour did not happen and has no key: it reads 0 steps.
+		expect(cell(grid, 20260329, 2)).toBe(0);
+		expect(cell(grid, 20260329, 3)).toBe(15);
+		expect(cell(grid, 20260710, 13)).toBe(1300);
+		expect(cell(grid, 20260710, 23)).toBe(100);
+	});
+
+	it('leaves the hours after the band last update as no data', () => {
+		const today = makeMove({ date: 20260330, timeCompleted: at(20260330, 15, 20, BERLIN) });
+		const grid = dayHourGrid([today], 20260330, 20260330);
+		expect(cell(grid, 20260330, 3)).toBe(0);
+		expect(cell(grid, 20260330, 15)).toBe(WORKDAY_STEPS[15]);
+		// The fixture has steps at 16-22 although the band had not reported them: keys win.
+		expect(cell(grid, 20260330, 16)).toBe(WORKDAY_STEPS[16]);
+		expect(Number.isNaN(cell(grid, 20260330, 23))).toBe(true);
+	});
+
+	it('ignores moves outside the range, null values and input order', () => {
+		const withNull = makeMove({
+			date: 20260324,
+			extraTotals: {
+				'2026032407': {
+					distance: null,
+					calories: null,
+					steps: null,
+					active_time: null,
+					inactive_time: null,
+					longest_active_time: null,
+					longest_idle_time: null
+				}
+			}
+		});
+		const grid = dayHourGrid(
+			[withNull, makeMove({ date: 20260401 }), workdayMove],
+			20260323,
+			20260324
+		);
+		expect(cell(grid, 20260324, 7)).toBe(0);
+		expect(cell(grid, 20260323, 7)).toBe(WORKDAY_STEPS[7]);
+	});
+
+	it('places a key of another date than its move on that date', () => {
+		const move = makeMove({
+			date: 20260323,
+			steps: [],
+			extraTotals: { '2026032407': hourlyTotal(321), '2026032308': hourlyTotal(5) }
+		});
+		const grid = dayHourGrid([move], 20260323, 20260324);
+		expect(cell(grid, 20260324, 7)).toBe(321);
+		expect(cell(grid, 20260323, 8)).toBe(5);
+	});
+
+	it('can show another metric', () => {
+		const grid = dayHourGrid([workdayMove], 20260323, 20260323, 'distance');
+		expect(cell(grid, 20260323, 7)).toBe(Math.round((WORKDAY_STEPS[7] ?? 0) * 0.74));
+	});
+
+	it('is empty when the range is empty or there are no moves', () => {
+		expect(dayHourGrid([workdayMove], 20260324, 20260323)).toEqual({
+			dates: [],
+			values: new Float64Array(0),
+			max: 0
+		});
+		const none = dayHourGrid([], 20260323, 20260323);
+		expect(none.max).toBe(0);
+		expect(none.values.every(Number.isNaN)).toBe(true);
+	});
+
+	it('fills two years, a leap day included, with every step counted once', () => {
+		const moves = manyMoves(20251231, 731);
+		const grid = dayHourGrid(moves, 20240101, 20251231);
+		expect(grid.dates).toHaveLength(731);
+		expect(grid.dates).toContain(20240229);
+		let gridTotal = 0;
+		for (const value of grid.values) gridTotal += value;
+		const stepTotal = moves.reduce((sum, move) => sum + (move.details.steps ?? 0), 0);
+		expect(gridTotal).toBe(stepTotal);
+	});
+});
+
+describe('heatmapSummary', () => {
+	// Monday 23 and Tuesday 24 March 2026; a second Monday a week later.
+	const grid: DayHourGrid = {
+		dates: [20260323, 20260324, 20260330],
+		values: new Float64Array(72).fill(NaN),
+		max: 0
+	};
+	grid.values.fill(10, 0, 24);
+	grid.values[8] = 500;
+	grid.values.fill(20, 24, 48);
+	grid.values[24 + 3] = 0;
+	grid.values[48 + 8] = 300;
+
+	it('finds the busiest and quietest hour of the week by their mean over days with data', () => {
+		const summary = heatmapSummary(grid);
+		expect(summary.busiest).toEqual({ weekday: 1, hour: 8, mean: 400 });
+		expect(summary.quietest).toEqual({ weekday: 2, hour: 3, mean: 0 });
+		expect(summary.daysWithData).toBe(3);
+	});
+
+	it('totals each hour of the day over all days', () => {
+		const summary = heatmapSummary(grid);
+		expect(summary.totalsPerHour).toHaveLength(24);
+		expect(summary.totalsPerHour[8]).toBe(500 + 20 + 300);
+		expect(summary.totalsPerHour[3]).toBe(10 + 0);
+		expect(summary.total).toBe(23 * 10 + 500 + 22 * 20 + 0 + 20 + 300);
+	});
+
+	it('says nothing is busiest when there is no data', () => {
+		expect(heatmapSummary(dayHourGrid([], 20260323, 20260329))).toEqual({
+			busiest: null,
+			quietest: null,
+			totalsPerHour: new Array(24).fill(0),
+			total: 0,
+			daysWithData: 0
+		});
+	});
+});

@@ -1,0 +1,144 @@
+// A day x hour grid of one hourly metric over a date range (typed array, no per-cell objects) and its text summary.
+import type { Move } from '$lib/api';
+import { addDays, daysBetween, hourKey, parseDateInt, tzAt, weekdayOfDate } from '$lib/time/zone';
+import type { HourlyMetric } from './hourly';
+import type { DayHourGrid } from './types';
+
+// Latest real instant at which any zone's wall clock still reads a given date: +14 h past the UTC
+// end of the day. A move synced after that certainly covers its whole day.
+const LATEST_ZONE_SECONDS = 14 * 3600;
+
+/** The last wall hour of `move.date` the band had reported by `time_completed` (-1: none, 23: all). */
+function lastReportedHour(move: Move): number {
+	const { year, month, day } = parseDateInt(move.date);
+	const dayEndUtc = Date.UTC(year, month - 1, day + 1) / 1000;
+	if (move.time_completed >= dayEndUtc + LATEST_ZONE_SECONDS) return 23;
+	const key = hourKey(
+		move.time_completed,
+		tzAt(move.time_completed, move.details.tz, move.details.tzs)
+	);
+	const keyDate = Number(key.slice(0, 8));
+	if (keyDate > move.date) return 23;
+	if (keyDate < move.date) return -1;
+	return Number(key.slice(8));
+}
+
+/**
+ * Rows of dates `fromDate..toDate` (every calendar date, ascending), 24 columns of wall hours,
+ * read straight from the hourly_totals keys (date and hour come from the key, so DST and trips
+ * need no zone arithmetic) of the moves dated inside the range. Cell = dateIndex * 24 + hour. A day with a move has 0 in the hours up
+ * to the band's last update that have no key (hourly_totals lists only active hours); hours after
+ * that, and days without a move, are NaN. A spring-forward day's 02 hour therefore reads 0.
+ */
+export function dayHourGrid(
+	moves: readonly Move[],
+	fromDate: number,
+	toDate: number,
+	metric: HourlyMetric = 'steps'
+): DayHourGrid {
+	const dayCount = Math.max(0, daysBetween(fromDate, toDate) + 1);
+	const dates: number[] = new Array<number>(dayCount);
+	const rowOf = new Map<number, number>();
+	for (let row = 0, date = fromDate; row < dayCount; row++, date = addDays(date, 1)) {
+		dates[row] = date;
+		rowOf.set(date, row);
+	}
+	const values = new Float64Array(dayCount * 24).fill(NaN);
+	for (const move of moves) {
+		const moveRow = rowOf.get(move.date);
+		if (moveRow === undefined) continue;
+		const lastHour = lastReportedHour(move);
+		for (let hour = 0; hour <= lastHour; hour++) {
+			const cell = moveRow * 24 + hour;
+			if (Number.isNaN(values[cell])) values[cell] = 0;
+		}
+		const totals = move.details.hourly_totals;
+		// The keys are integer-like ("2026032307"), which engines store as indexed elements: looking
+		// the move's own 24 hours up by number is several times faster than listing the keys as
+		// strings. Only a move holding keys of another date (none seen so far) takes the slow path.
+		let found = 0;
+		const base = move.date * 100;
+		for (let hour = 0; hour < 24; hour++) {
+			const total = totals[base + hour];
+			if (total === undefined) continue;
+			found++;
+			addValue(values, moveRow * 24 + hour, total[metric]);
+		}
+		if (found === Object.keys(totals).length) continue;
+		for (const [key, total] of Object.entries(totals)) {
+			// A key is ten digits, YYYYMMDDHH: one number parse gives both the date and the hour.
+			const hourNumber = Number(key);
+			const date = Math.floor(hourNumber / 100);
+			if (date === move.date) continue;
+			const row = rowOf.get(date);
+			if (row !== undefined) addValue(values, row * 24 + (hourNumber % 100), total[metric]);
+		}
+	}
+	let max = 0;
+	for (const value of values) if (value > max) max = value;
+	return { dates, values, max };
+}
+
+function addValue(values: Float64Array, cell: number, value: number | null): void {
+	if (value === null) return;
+	const previous = values[cell] ?? NaN;
+	values[cell] = Number.isNaN(previous) ? value : previous + value;
+}
+
+/** A slot of the week: weekday 0 = Sunday … 6 = Saturday, hour 0-23, with its mean over days with data. */
+export interface WeekHour {
+	weekday: number;
+	hour: number;
+	mean: number;
+}
+
+export interface HeatmapSummary {
+	/** Weekday-hour with the highest mean over days with data; null with no data. */
+	busiest: WeekHour | null;
+	/** Weekday-hour with the lowest mean over days with data; null with no data. */
+	quietest: WeekHour | null;
+	/** Sum per hour of day over all days (NaN cells skipped); 24 entries. */
+	totalsPerHour: number[];
+	/** Sum of every cell with data. */
+	total: number;
+	/** Rows with at least one cell of data. */
+	daysWithData: number;
+}
+
+/**
+ * What an accessible text beside the heatmap says. Ties go to the earliest slot in the week
+ * (Sunday 00 first), so the text is stable.
+ */
+export function heatmapSummary(grid: DayHourGrid): HeatmapSummary {
+	const sums = new Float64Array(7 * 24);
+	const counts = new Uint32Array(7 * 24);
+	const totalsPerHour = new Array<number>(24).fill(0);
+	let total = 0;
+	let daysWithData = 0;
+	for (let row = 0; row < grid.dates.length; row++) {
+		const weekday = weekdayOfDate(grid.dates[row] ?? 0);
+		let rowHasData = false;
+		for (let hour = 0; hour < 24; hour++) {
+			const value = grid.values[row * 24 + hour] ?? NaN;
+			if (Number.isNaN(value)) continue;
+			rowHasData = true;
+			const slot = weekday * 24 + hour;
+			sums[slot] = (sums[slot] ?? 0) + value;
+			counts[slot] = (counts[slot] ?? 0) + 1;
+			totalsPerHour[hour] = (totalsPerHour[hour] ?? 0) + value;
+			total += value;
+		}
+		if (rowHasData) daysWithData++;
+	}
+	let busiest: WeekHour | null = null;
+	let quietest: WeekHour | null = null;
+	for (let slot = 0; slot < 7 * 24; slot++) {
+		const count = counts[slot] ?? 0;
+		if (count === 0) continue;
+		const slotMean = (sums[slot] ?? 0) / count;
+		const candidate = { weekday: Math.floor(slot / 24), hour: slot % 24, mean: slotMean };
+		if (!busiest || slotMean > busiest.mean) busiest = candidate;
+		if (!quietest || slotMean < quietest.mean) quietest = candidate;
+	}
+	return { busiest, quietest, totalsPerHour, total, daysWithData };
+}
