@@ -1,0 +1,419 @@
+import { describe, expect, it } from 'vitest';
+import {
+	endpoints,
+	expandPath,
+	findEndpoint,
+	isCalendarDate,
+	matchEndpoint,
+	validateParams,
+	XID_PATTERN,
+	type EndpointMatch,
+	type MatchFailure,
+	type ParamSpec
+} from './endpoints';
+
+function matched(result: EndpointMatch | MatchFailure): EndpointMatch {
+	if ('error' in result) throw new Error(`expected a match, got ${result.error}`);
+	return result;
+}
+
+function paramsOf(id: string, version: 'v.1.0' | 'v.1.1' = 'v.1.1'): readonly ParamSpec[] {
+	const endpoint = findEndpoint(id, version);
+	if (endpoint === undefined) throw new Error(`no endpoint ${id}`);
+	return endpoint.body?.params ?? endpoint.query;
+}
+
+function check(id: string, input: Record<string, string>, version: 'v.1.0' | 'v.1.1' = 'v.1.1') {
+	return validateParams(paramsOf(id, version), new URLSearchParams(input));
+}
+
+describe('the catalogue', () => {
+	it('has no two entries with the same method, path and version', () => {
+		const keys = endpoints.flatMap((e) => e.versions.map((v) => `${e.method} ${v} ${e.path}`));
+		expect(new Set(keys).size).toBe(keys.length);
+	});
+
+	it('has ids unique within each version', () => {
+		for (const version of ['v.1.0', 'v.1.1'] as const) {
+			const ids = endpoints.filter((e) => e.versions.includes(version)).map((e) => e.id);
+			expect(new Set(ids).size, version).toBe(ids.length);
+		}
+	});
+
+	it('covers every endpoint the specification lists', () => {
+		const expected = [
+			'GET /users/@me/workouts',
+			'GET /workouts/{xid}',
+			'GET /workouts/{xid}/image',
+			'GET /workouts/{xid}/ticks',
+			'POST /users/@me/workouts',
+			'POST /workouts/{xid}/partialUpdate',
+			'DELETE /workouts/{xid}',
+			'GET /users/@me/sleeps',
+			'GET /sleeps/{xid}',
+			'GET /sleeps/{xid}/image',
+			'GET /sleeps/{xid}/ticks',
+			'POST /users/@me/sleeps',
+			'DELETE /sleeps/{xid}',
+			'GET /users/@me/moves',
+			'GET /moves/{xid}',
+			'GET /moves/{xid}/image',
+			'GET /moves/{xid}/ticks',
+			'GET /users/@me/body_events',
+			'GET /body_events/{xid}',
+			'POST /users/@me/body_events',
+			'DELETE /body_events/{xid}',
+			'GET /users/@me/mood',
+			'GET /mood/{xid}',
+			'POST /users/@me/mood',
+			'DELETE /mood/{xid}',
+			'GET /users/@me/meals',
+			'GET /meals/{xid}',
+			'POST /users/@me/meals',
+			'POST /meals/{xid}/partialUpdate',
+			'DELETE /meals/{xid}',
+			'GET /users/@me/heartrates',
+			'GET /users/@me/generic_events',
+			'POST /users/@me/generic_events',
+			'POST /generic_events/{xid}/partialUpdate',
+			'DELETE /generic_events/{xid}',
+			'GET /users/@me/goals',
+			'POST /users/@me/goals',
+			'GET /users/@me/settings',
+			'GET /users/@me',
+			'GET /users/@me/friends',
+			'GET /users/@me/trends',
+			'GET /users/@me/bandevents',
+			'GET /users/@me/timezone',
+			'POST /users/@me/refreshToken'
+		];
+		const v11 = new Set(
+			endpoints.filter((e) => e.versions.includes('v.1.1')).map((e) => `${e.method} ${e.path}`)
+		);
+		expect(expected.filter((key) => !v11.has(key))).toEqual([]);
+		const v10Only = [
+			'GET /users/@me/cardiac_events',
+			'GET /cardiac_events/{xid}',
+			'POST /users/@me/cardiac_events',
+			'DELETE /cardiac_events/{xid}',
+			'GET /moves/{xid}/snapshot',
+			'GET /sleeps/{xid}/snapshot',
+			'GET /workouts/{xid}/snapshot',
+			'DELETE /users/@me/PartnerAppMembership'
+		];
+		const v10 = new Set(
+			endpoints.filter((e) => e.versions.includes('v.1.0')).map((e) => `${e.method} ${e.path}`)
+		);
+		expect(v10Only.filter((key) => !v10.has(key))).toEqual([]);
+	});
+
+	it('offers no write for moves', () => {
+		const moveWrites = endpoints.filter((e) => e.record === 'move' && e.method !== 'GET');
+		expect(moveWrites).toEqual([]);
+	});
+
+	it('offers limit only on workouts, body events, heart rates, custom events and their kin', () => {
+		const withLimit = endpoints
+			.filter((e) => e.query.some((p) => p.name === 'limit'))
+			.map((e) => e.id)
+			.sort();
+		expect(withLimit).toEqual([
+			'bandevents.list',
+			'body_events.list',
+			'cardiac_events.list',
+			'generic_events.list',
+			'heartrates.list',
+			'workouts.list'
+		]);
+	});
+
+	it('names a scope for every record endpoint except the filtered ones', () => {
+		const unscoped = endpoints
+			.filter((e) => e.scope === null)
+			.map((e) => e.id)
+			.sort();
+		expect([...new Set(unscoped)]).toEqual([
+			'goals.get',
+			'goals.update',
+			'membership.delete',
+			'settings.get',
+			'token.refresh',
+			'trends.get'
+		]);
+	});
+});
+
+describe('matchEndpoint', () => {
+	it('matches a versioned list path', () => {
+		const match = matched(matchEndpoint('GET', 'v.1.1/users/@me/moves'));
+		expect(match.endpoint.id).toBe('moves.list');
+		expect(match.version).toBe('v.1.1');
+		expect(match.pathParams).toEqual({});
+	});
+
+	it('resolves an unversioned path to the latest version', () => {
+		const match = matched(matchEndpoint('GET', 'users/@me/trends'));
+		expect(match.version).toBe('v.1.1');
+		expect(match.endpoint.query.some((p) => p.name === 'num_buckets')).toBe(true);
+	});
+
+	it('picks the v.1.0 entry of an endpoint whose parameters differ by version', () => {
+		const match = matched(matchEndpoint('GET', 'v.1.0/users/@me/trends'));
+		expect(match.endpoint.query.map((p) => p.name)).toContain('range_duration');
+	});
+
+	it('accepts one trailing slash and a leading slash', () => {
+		expect(matched(matchEndpoint('GET', 'v.1.1/users/@me/sleeps/')).endpoint.id).toBe(
+			'sleeps.list'
+		);
+		expect(matched(matchEndpoint('GET', '/v.1.1/moves/abc/ticks/')).endpoint.id).toBe(
+			'moves.ticks'
+		);
+	});
+
+	it('tells the user record apart from the collections under it', () => {
+		expect(matched(matchEndpoint('GET', 'v.1.1/users/@me')).endpoint.id).toBe('user.get');
+		expect(matched(matchEndpoint('GET', 'v.1.1/users/@me/')).endpoint.id).toBe('user.get');
+		expect(matched(matchEndpoint('GET', 'v.1.1/users/@me/friends')).endpoint.id).toBe(
+			'friends.list'
+		);
+		expect(matched(matchEndpoint('GET', 'v.1.1/users/%40me/moves')).endpoint.id).toBe('moves.list');
+		expect(matchEndpoint('GET', 'v.1.1/users/someone/moves')).toEqual({ error: 'not_found' });
+		expect(matchEndpoint('GET', 'v.1.1/users/%40evil/moves')).toEqual({ error: 'not_found' });
+		expect(matchEndpoint('GET', 'v.1.1/users/@me/unknown')).toEqual({ error: 'not_found' });
+	});
+
+	it('extracts the record id', () => {
+		const match = matched(matchEndpoint('POST', 'v.1.1/workouts/w_1-A/partialUpdate'));
+		expect(match.endpoint.id).toBe('workouts.update');
+		expect(match.pathParams).toEqual({ xid: 'w_1-A' });
+	});
+
+	it('rejects ids that could escape a path', () => {
+		for (const bad of ['..', '.', '%2F', 'a%2Fb', '@evil.com', 'a.b', 'x'.repeat(65)]) {
+			expect(matchEndpoint('GET', `v.1.1/moves/${bad}`), bad).toEqual({ error: 'not_found' });
+		}
+		expect(matchEndpoint('GET', 'v.1.1/moves/a/b')).toEqual({ error: 'not_found' });
+		expect(matchEndpoint('GET', 'v.1.1/moves//ticks')).toEqual({ error: 'not_found' });
+	});
+
+	it('answers method_not_allowed with the allowed methods', () => {
+		expect(matchEndpoint('POST', 'v.1.1/users/@me/moves')).toEqual({
+			error: 'method_not_allowed',
+			allowed: ['GET']
+		});
+		expect(matchEndpoint('PUT', 'v.1.1/workouts/abc')).toEqual({
+			error: 'method_not_allowed',
+			allowed: ['DELETE', 'GET']
+		});
+	});
+
+	it('keeps version-only endpoints to their version', () => {
+		expect(matched(matchEndpoint('GET', 'v.1.0/moves/a/snapshot')).endpoint.id).toBe(
+			'moves.snapshot'
+		);
+		expect(matchEndpoint('GET', 'v.1.1/moves/a/snapshot')).toEqual({ error: 'not_found' });
+		expect(matchEndpoint('GET', 'v.1.0/moves/a/ticks')).toEqual({ error: 'not_found' });
+		expect(matchEndpoint('GET', 'users/@me/cardiac_events')).toEqual({ error: 'not_found' });
+		expect(matched(matchEndpoint('GET', 'v.1.0/users/@me/cardiac_events')).endpoint.id).toBe(
+			'cardiac_events.list'
+		);
+	});
+
+	it('rejects unknown versions and unknown paths', () => {
+		expect(matchEndpoint('GET', 'v.2.0/users/@me/moves')).toEqual({ error: 'not_found' });
+		expect(matchEndpoint('GET', '')).toEqual({ error: 'not_found' });
+		expect(matchEndpoint('GET', 'v.1.1')).toEqual({ error: 'not_found' });
+		expect(matchEndpoint('GET', 'v.1.1/')).toEqual({ error: 'not_found' });
+		expect(matchEndpoint('GET', 'nothing/here')).toEqual({ error: 'not_found' });
+	});
+
+	it('ignores a query string left on the path', () => {
+		expect(matched(matchEndpoint('GET', 'v.1.1/users/@me/moves?date=20260101')).endpoint.id).toBe(
+			'moves.list'
+		);
+	});
+});
+
+describe('XID_PATTERN and expandPath', () => {
+	it('accepts plain ids and refuses separators', () => {
+		expect(XID_PATTERN.test('AbC_12-x')).toBe(true);
+		expect(XID_PATTERN.test('a/b')).toBe(false);
+		expect(XID_PATTERN.test('')).toBe(false);
+	});
+
+	it('fills a template and refuses a bad id', () => {
+		expect(expandPath('/moves/{xid}/ticks', 'm1')).toBe('/moves/m1/ticks');
+		expect(expandPath('/users/@me/moves')).toBe('/users/@me/moves');
+		expect(() => expandPath('/moves/{xid}', '../x')).toThrow();
+	});
+});
+
+describe('validateParams', () => {
+	it('accepts a valid list query and returns its values', () => {
+		expect(check('workouts.list', { date: '20240229', limit: '100' })).toEqual({
+			ok: true,
+			values: { date: '20240229', limit: '100' }
+		});
+	});
+
+	it('rejects dates that are not real calendar dates', () => {
+		for (const bad of ['20230229', '20241301', '20240100', '2024-01-01', '2024011', '']) {
+			const result = check('moves.list', { date: bad });
+			expect(result, bad).toMatchObject({ ok: false, field: 'date' });
+		}
+		expect(isCalendarDate('20000229')).toBe(true);
+		expect(isCalendarDate('19000229')).toBe(false);
+	});
+
+	it('rejects negative, fractional and millisecond epochs', () => {
+		for (const bad of ['-1', '1.5', 'abc', '1774893600000']) {
+			expect(check('moves.list', { start_time: bad }), bad).toMatchObject({
+				ok: false,
+				field: 'start_time'
+			});
+		}
+		expect(check('moves.list', { start_time: '0' }).ok).toBe(true);
+	});
+
+	it('keeps limit within 1..100', () => {
+		expect(check('workouts.list', { limit: '0' })).toMatchObject({ ok: false, field: 'limit' });
+		expect(check('workouts.list', { limit: '101' })).toMatchObject({ ok: false, field: 'limit' });
+		expect(check('workouts.list', { limit: '1' }).ok).toBe(true);
+	});
+
+	it('rejects limit on lists that do not take it', () => {
+		expect(check('moves.list', { limit: '5' })).toEqual({
+			ok: false,
+			field: 'limit',
+			reason: 'is not a known parameter'
+		});
+	});
+
+	it('requires page_token to be an integer', () => {
+		expect(check('moves.list', { page_token: 'abc' })).toMatchObject({ field: 'page_token' });
+		expect(check('moves.list', { page_token: '1774893600' }).ok).toBe(true);
+	});
+
+	it('rejects unknown and repeated parameters', () => {
+		expect(check('moves.list', { color: 'red' })).toMatchObject({ ok: false, field: 'color' });
+		const repeated = new URLSearchParams('date=20240101&date=20240102');
+		expect(validateParams(paramsOf('moves.list'), repeated)).toMatchObject({
+			ok: false,
+			field: 'date',
+			reason: 'is given more than once'
+		});
+	});
+
+	it('requires num_buckets in v.1.1 and keeps it within 1..100', () => {
+		expect(check('trends.get', {})).toEqual({
+			ok: false,
+			field: 'num_buckets',
+			reason: 'is required'
+		});
+		expect(check('trends.get', { num_buckets: '101' })).toMatchObject({ field: 'num_buckets' });
+		expect(check('trends.get', { num_buckets: '0' })).toMatchObject({ field: 'num_buckets' });
+		expect(check('trends.get', { num_buckets: '100', bucket_size: 'w' }).ok).toBe(true);
+	});
+
+	it('checks bucket_size, range and range_duration in v.1.0', () => {
+		expect(check('trends.get', { bucket_size: 'h' }, 'v.1.0')).toMatchObject({
+			field: 'bucket_size'
+		});
+		expect(check('trends.get', { range: 'x' }, 'v.1.0')).toMatchObject({ field: 'range' });
+		expect(check('trends.get', { range_duration: '101' }, 'v.1.0')).toMatchObject({
+			field: 'range_duration'
+		});
+		expect(check('trends.get', { num_buckets: '5' }, 'v.1.0')).toMatchObject({
+			field: 'num_buckets'
+		});
+		expect(check('trends.get', { range: 'm', range_duration: '12' }, 'v.1.0').ok).toBe(true);
+	});
+
+	it('limits the lengths of a custom event title, verb and note', () => {
+		const ok = { title: 't'.repeat(255), verb: 'v'.repeat(34), note: 'n'.repeat(512) };
+		expect(check('generic_events.create', ok).ok).toBe(true);
+		expect(check('generic_events.create', { ...ok, title: 't'.repeat(256) })).toMatchObject({
+			field: 'title'
+		});
+		expect(check('generic_events.create', { ...ok, verb: 'v'.repeat(35) })).toMatchObject({
+			field: 'verb'
+		});
+		expect(check('generic_events.create', { ...ok, note: 'n'.repeat(513) })).toMatchObject({
+			field: 'note'
+		});
+	});
+
+	it('refuses share on v.1.0 custom events only', () => {
+		expect(check('generic_events.create', { title: 'a', share: 'true' }).ok).toBe(true);
+		expect(check('generic_events.create', { title: 'a', share: 'true' }, 'v.1.0')).toMatchObject({
+			field: 'share'
+		});
+	});
+
+	it('requires JSON where JSON is expected', () => {
+		expect(check('generic_events.create', { title: 'a', attributes: '{"k":1}' }).ok).toBe(true);
+		expect(check('generic_events.create', { title: 'a', attributes: '{k' })).toMatchObject({
+			field: 'attributes'
+		});
+		expect(check('meals.create', { items: '42' })).toMatchObject({ field: 'items' });
+	});
+
+	it('validates sleep ticks', () => {
+		const base = { time_created: '1000', time_completed: '9000' };
+		const good = JSON.stringify([
+			{ depth: 2, time: 1200 },
+			{ depth: 3, time: 3000 }
+		]);
+		expect(check('sleeps.create', { ...base, ticks: good }).ok).toBe(true);
+		for (const bad of [
+			'[{"depth":4,"time":1200}]',
+			'[{"depth":2}]',
+			'[{"depth":2,"time":3000},{"depth":1,"time":2000}]',
+			'{"depth":2}'
+		]) {
+			expect(check('sleeps.create', { ...base, ticks: bad }), bad).toMatchObject({
+				field: 'ticks'
+			});
+		}
+	});
+
+	it('requires the fields the specification marks required', () => {
+		expect(check('workouts.create', {})).toMatchObject({ field: 'time_created' });
+		expect(check('workouts.update', {}).ok).toBe(true);
+		expect(check('body_events.create', { title: 'x' })).toMatchObject({ field: 'weight' });
+	});
+
+	it('checks ranges of floats and enums of goals', () => {
+		expect(check('workouts.create', { time_created: '1', place_lat: '91' })).toMatchObject({
+			field: 'place_lat'
+		});
+		expect(check('workouts.create', { time_created: '1', intensity: '6' })).toMatchObject({
+			field: 'intensity'
+		});
+		expect(check('goals.update', { body_weight_intent: 'gain', body_weight: '72.5' }).ok).toBe(
+			true
+		);
+		expect(check('goals.update', { body_weight_intent: '3' })).toMatchObject({
+			field: 'body_weight_intent'
+		});
+		expect(check('goals.update', { body_weight_intent: '1' }, 'v.1.0')).toMatchObject({
+			field: 'body_weight_intent'
+		});
+	});
+
+	it('accepts a Map as input', () => {
+		const input = new Map([['weight', '70.2']]);
+		expect(validateParams(paramsOf('body_events.create'), input)).toEqual({
+			ok: true,
+			values: { weight: '70.2' }
+		});
+	});
+
+	it('checks booleans', () => {
+		expect(check('body_events.create', { weight: '70', share: 'TRUE' }).ok).toBe(true);
+		expect(check('body_events.create', { weight: '70', share: 'yes' })).toMatchObject({
+			field: 'share'
+		});
+	});
+});

@@ -1,0 +1,311 @@
+// The embedded reference implementation of the Wellness API: a framework-free `handle(Request)` over the live store.
+import { randomBytes } from 'node:crypto';
+import { matchEndpoint, validateParams, type ParamSpec } from '$lib/api/endpoints';
+import { applyEntry } from './apply';
+import { DEFAULT_DATA_DIR, optionsFromEnv, type ReferenceApiOptions } from './config';
+import type { Dataset } from './dataset';
+import { DEMO_PERSON, generateDemoData } from './demo/index';
+import { ApiFailure, failure, jsonResponse, methodNotAllowed, notFound, success } from './envelope';
+import { FaultInjector, pause, truncatedResponse } from './faults';
+import type { HandlerContext } from './handlers/context';
+import { handlerFor } from './handlers/index';
+import { memoryJournal, openJournal, type Journal, type JournalEntry } from './journal';
+import {
+	DEFAULT_ACCESS_TTL_SEC,
+	DEMO_CLIENT_ID,
+	DEMO_CLIENT_SECRET,
+	OAuthServer,
+	type ClientConfig
+} from './oauth';
+import { Store } from './store';
+import { TrendsEngine } from './trends';
+
+export type { ReferenceApiOptions } from './config';
+export type { FaultConfig } from './faults';
+export { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET } from './oauth';
+
+export interface ReferenceApi {
+	/** Answers a request for `/nudge/api/...` or `/auth/oauth2/...`; null for any other path. */
+	handle(request: Request): Promise<Response | null>;
+	/** The static token with every scope (never logged). */
+	readonly demoAccessToken: string;
+	/** Resolves once the data is generated and the journal replayed (otherwise done on first request). */
+	ready(): Promise<void>;
+	close(): Promise<void>;
+}
+
+const API_PREFIX = '/nudge/api';
+const OAUTH_PREFIX = '/auth/oauth2/';
+/** Largest request body accepted (meal photos included). */
+const MAX_BODY_BYTES = 5 * 1024 * 1024;
+
+const newXid = (): string => randomBytes(12).toString('base64url');
+
+interface Live {
+	store: Store;
+	trends: TrendsEngine;
+	journal: Journal;
+}
+
+/** Builds the reference API; data is generated (or loaded) and the journal replayed on first use. */
+export function createReferenceApi(options: ReferenceApiOptions = {}): ReferenceApi {
+	const nowMs = options.now ?? Date.now;
+	const nowSec = () => Math.floor(nowMs() / 1000);
+	const accessToken = options.accessToken ?? randomBytes(32).toString('base64url');
+	const demoClient: ClientConfig = {
+		id: DEMO_CLIENT_ID,
+		secret: DEMO_CLIENT_SECRET,
+		redirectUris: []
+	};
+	const clients = [demoClient, ...(options.clients ?? []).filter((c) => c.id !== DEMO_CLIENT_ID)];
+	const oauth = new OAuthServer({
+		clients,
+		nowSec,
+		accessTtlSec: options.accessTtlSec ?? DEFAULT_ACCESS_TTL_SEC,
+		staticToken: accessToken
+	});
+	const faults = options.faults === undefined ? null : new FaultInjector(options.faults);
+	const latencyMs = options.latencyMs ?? 0;
+	const dataDir = options.dataDir === undefined ? DEFAULT_DATA_DIR : options.dataDir;
+
+	let live: Promise<Live> | null = null;
+	const start = async (): Promise<Live> => {
+		const dataset: Dataset = options.dataset ?? {
+			...generateDemoData({ seed: options.seed, now: nowMs(), days: options.days }),
+			profile: { gender: DEMO_PERSON.gender, birthDate: DEMO_PERSON.birthDate }
+		};
+		const store = new Store(dataset);
+		const trends = new TrendsEngine(store);
+		if (dataDir === null) return { store, trends, journal: memoryJournal };
+		const opened = await openJournal(dataDir);
+		for (const entry of opened.entries) applyEntry(store, entry);
+		return { store, trends, journal: opened.journal };
+	};
+	const ready = () => (live ??= start());
+
+	// Writes run one at a time: read-modify-write, journal (fsync) and apply never interleave.
+	let writeTail: Promise<unknown> = Promise.resolve();
+	const serialized = <T>(task: () => Promise<T>): Promise<T> => {
+		const run = writeTail.then(task, task);
+		writeTail = run.catch(() => undefined);
+		return run;
+	};
+
+	async function handleApi(request: Request, url: URL): Promise<Response> {
+		const now = nowSec();
+		let userXid = '';
+		try {
+			const state = await ready();
+			const { store } = state;
+			const match = matchEndpoint(request.method, url.pathname.slice(API_PREFIX.length + 1));
+			if ('error' in match) {
+				if (match.error === 'method_not_allowed') throw methodNotAllowed(match.allowed ?? []);
+				throw notFound(`No endpoint answers ${url.pathname}.`);
+			}
+			const grant = oauth.authenticate(request.headers.get('authorization'));
+			userXid = store.userXid;
+			const { endpoint } = match;
+			if (endpoint.scope !== null && !grant.scopes.has(endpoint.scope)) {
+				throw new ApiFailure(
+					403,
+					'insufficient_scope',
+					`This call needs the ${endpoint.scope} scope.`
+				);
+			}
+			const { query, body } = await parametersOf(request, url, endpoint.query, endpoint.body);
+			const handler = handlerFor(endpoint.id);
+			if (handler === undefined)
+				throw new ApiFailure(500, 'internal_error', 'No handler for this endpoint.');
+			const context: HandlerContext = {
+				store,
+				oauth,
+				trends: state.trends,
+				grant,
+				endpoint,
+				version: match.version,
+				xid: match.pathParams.xid ?? '',
+				query,
+				body,
+				nowSec: now,
+				commit: async (entry: JournalEntry) => {
+					await state.journal.append(entry);
+					applyEntry(store, entry);
+				},
+				newXid
+			};
+			const result =
+				endpoint.method === 'GET'
+					? await handler(context)
+					: await serialized(async () => handler(context));
+			if (result instanceof Response) return result;
+			return success(userXid, now, result.data, result);
+		} catch (error) {
+			if (error instanceof ApiFailure) return failure(userXid, now, error);
+			console.error(
+				'reference API: unexpected failure',
+				error instanceof Error ? error.message : error
+			);
+			return failure(
+				userXid,
+				now,
+				new ApiFailure(500, 'internal_error', 'The server failed to answer.')
+			);
+		}
+	}
+
+	async function withFaults(
+		request: Request,
+		url: URL,
+		answer: () => Promise<Response>
+	): Promise<Response> {
+		await pause(latencyMs, request.signal);
+		const fault = faults?.next(url.pathname) ?? 'ok';
+		const now = nowSec();
+		switch (fault) {
+			case '429':
+				return failure(
+					'',
+					now,
+					new ApiFailure(429, 'too_many_requests', 'Too many requests; retry later.', {
+						'retry-after': String(faults?.retryAfterSeconds ?? 1)
+					})
+				);
+			case '500':
+				return failure('', now, new ApiFailure(500, 'internal_error', 'Injected server error.'));
+			case '503':
+				return failure(
+					'',
+					now,
+					new ApiFailure(503, 'unavailable', 'Injected unavailability.', {
+						'retry-after': String(faults?.retryAfterSeconds ?? 1)
+					})
+				);
+			case 'hang':
+				await pause(faults?.hangMs ?? 0, request.signal);
+				return failure('', now, new ApiFailure(503, 'unavailable', 'Injected hang ended.'));
+			case 'malformed': {
+				const text = await (await answer()).text();
+				return new Response(`${text.slice(0, -1)} <!-- malformed`, {
+					status: 200,
+					headers: { 'content-type': 'application/json; charset=utf-8' }
+				});
+			}
+			case 'truncated':
+				return truncatedResponse(await (await answer()).text());
+			case 'ok':
+				return answer();
+		}
+	}
+
+	return {
+		demoAccessToken: accessToken,
+		async ready(): Promise<void> {
+			await ready();
+		},
+		async handle(request: Request): Promise<Response | null> {
+			const url = new URL(request.url);
+			if (url.pathname.startsWith(OAUTH_PREFIX)) {
+				return withFaults(request, url, async () => {
+					try {
+						const answer = await oauth.handle(request, url);
+						return (
+							answer ?? failure('', nowSec(), notFound(`No endpoint answers ${url.pathname}.`))
+						);
+					} catch {
+						const failed = new ApiFailure(400, 'invalid_input', 'The request could not be read.');
+						return failure('', nowSec(), failed);
+					}
+				});
+			}
+			if (url.pathname !== API_PREFIX && !url.pathname.startsWith(`${API_PREFIX}/`)) return null;
+			return withFaults(request, url, () => handleApi(request, url));
+		},
+		async close(): Promise<void> {
+			if (live === null) return;
+			const state = await live;
+			await writeTail;
+			await state.journal.close();
+		}
+	};
+}
+
+/** Reads and validates the query and the payload of a request against the endpoint's specs. */
+async function parametersOf(
+	request: Request,
+	url: URL,
+	querySpecs: readonly ParamSpec[],
+	bodySpec: { encoding: string; params: readonly ParamSpec[] } | undefined
+): Promise<{ query: Record<string, string>; body: Record<string, string> }> {
+	const form = bodySpec === undefined ? new Map<string, string>() : await formFieldsOf(request);
+	if (bodySpec?.encoding === 'query') {
+		// Sleep creation: the fields travel in the query string (a form body is accepted too).
+		const merged = new Map<string, string>(form);
+		for (const [key, value] of url.searchParams) {
+			if (merged.has(key))
+				throw new ApiFailure(400, 'invalid_input', `${key} is given more than once`);
+			merged.set(key, value);
+		}
+		return { query: {}, body: checked(bodySpec.params, merged) };
+	}
+	const query = checked(querySpecs, url.searchParams);
+	return { query, body: bodySpec === undefined ? {} : checked(bodySpec.params, form) };
+}
+
+function checked(
+	specs: readonly ParamSpec[],
+	input: URLSearchParams | Map<string, string>
+): Record<string, string> {
+	const result = validateParams(specs, input);
+	if (!result.ok) throw new ApiFailure(400, 'invalid_input', `${result.field} ${result.reason}`);
+	return result.values;
+}
+
+/** The fields of a form or multipart body (a file field counts by its file name). */
+async function formFieldsOf(request: Request): Promise<Map<string, string>> {
+	const fields = new Map<string, string>();
+	const declared = Number(request.headers.get('content-length') ?? '0');
+	if (declared > MAX_BODY_BYTES)
+		throw new ApiFailure(400, 'invalid_input', 'The request body is too large.');
+	const type = (request.headers.get('content-type') ?? '').toLowerCase();
+	const add = (key: string, value: string) => {
+		if (fields.has(key))
+			throw new ApiFailure(400, 'invalid_input', `${key} is given more than once`);
+		fields.set(key, value);
+	};
+	if (type.startsWith('application/x-www-form-urlencoded')) {
+		const text = await request.text();
+		if (text.length > MAX_BODY_BYTES)
+			throw new ApiFailure(400, 'invalid_input', 'The request body is too large.');
+		for (const [key, value] of new URLSearchParams(text)) add(key, value);
+		return fields;
+	}
+	if (type.startsWith('multipart/form-data')) {
+		let form: FormData;
+		try {
+			form = await request.formData();
+		} catch {
+			throw new ApiFailure(400, 'invalid_input', 'The multipart body cannot be read.');
+		}
+		for (const [key, value] of form) add(key, typeof value === 'string' ? value : value.name);
+		return fields;
+	}
+	const text = request.body === null ? '' : await request.text();
+	if (text.trim() !== '') {
+		throw new ApiFailure(
+			400,
+			'invalid_input',
+			'The body must be application/x-www-form-urlencoded or multipart/form-data.'
+		);
+	}
+	return fields;
+}
+
+let embedded: ReferenceApi | null = null;
+
+/** The process-wide reference API configured from process.env, for the SvelteKit server. */
+export function getEmbeddedReferenceApi(): ReferenceApi {
+	embedded ??= createReferenceApi(optionsFromEnv(process.env));
+	return embedded;
+}
+
+export { jsonResponse, optionsFromEnv };
