@@ -1,0 +1,71 @@
+// The running server's single runtime (built from $env at start) and the request-level entry points routes call.
+
+import type { RequestEvent } from '@sveltejs/kit';
+import { apiErrorResponse } from './api-error';
+import { callback, sessionInfo, signIn, signOut, tokenSourceFor } from './auth/flow';
+import { configSecrets, loadServerConfig } from './config';
+import { getEmbeddedReferenceApi } from './reference-api';
+import { describeError, logEvent, setConfiguredSecrets } from './redact';
+import { createRuntime, type ServerRuntime } from './runtime';
+
+let runtime: ServerRuntime | null = null;
+
+/** The runtime; the first call validates the configuration and throws ConfigError when it is wrong. */
+export function getServerRuntime(): ServerRuntime {
+	if (runtime !== null) return runtime;
+	const config = loadServerConfig();
+	setConfiguredSecrets(configSecrets(config));
+	const built = createRuntime(config, { embedded: getEmbeddedReferenceApi });
+	if (built.staticToken !== null)
+		setConfiguredSecrets([...configSecrets(config), built.staticToken]);
+	runtime = built;
+	return built;
+}
+
+/** Called from the `init` hook: fail at start on bad configuration, and warm the embedded API. */
+export function startServer(): void {
+	const started = getServerRuntime();
+	if (started.config.upstream.kind === 'embedded') getEmbeddedReferenceApi();
+	// The embedded API builds its demo data on first use: start that now, in the background, so
+	// the first page does not wait for it (and the user key is cached by then).
+	if (started.config.upstream.kind === 'embedded' && started.staticToken !== null) {
+		started.userKeyFor(started.staticToken).catch((error: unknown) => {
+			logEvent('warn', 'server.warm_up_failed', { error: describeError(error) });
+		});
+	}
+	logEvent('info', 'server.started', {
+		mode: started.config.auth.mode,
+		upstream: started.config.upstream.kind,
+		timeoutMs: started.config.timeoutMs,
+		sessionKey: started.config.sessionSecret === null ? 'random per process' : 'configured'
+	});
+}
+
+const PROXY_PREFIX = '/api/nudge/';
+
+/** The proxy route: the raw (still encoded) path goes to the guard, never SvelteKit's decoded param. */
+export function proxyEvent(event: RequestEvent): Promise<Response> {
+	const { pathname } = new URL(event.request.url);
+	if (!pathname.startsWith(PROXY_PREFIX)) {
+		return Promise.resolve(apiErrorResponse(404, 'not_found', 'No API endpoint has this path.'));
+	}
+	const server = getServerRuntime();
+	return server.proxy({
+		request: event.request,
+		rawPath: pathname.slice(PROXY_PREFIX.length),
+		tokens: tokenSourceFor(server, event)
+	});
+}
+
+export async function sessionEvent(event: RequestEvent): Promise<Response> {
+	const info = await sessionInfo(getServerRuntime(), event);
+	return new Response(JSON.stringify(info), {
+		headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }
+	});
+}
+
+export const signInEvent = (event: RequestEvent): Response => signIn(getServerRuntime(), event);
+export const callbackEvent = (event: RequestEvent): Promise<Response> =>
+	callback(getServerRuntime(), event);
+export const signOutEvent = (event: RequestEvent): Response =>
+	signOut(getServerRuntime(), event, event.request);

@@ -1,0 +1,168 @@
+// Sign-in, callback, sign-out and the session summary, as functions of the runtime and one request.
+
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { apiErrorResponse } from '../api-error';
+import { logEvent } from '../redact';
+import type { TokenSource } from '../proxy/proxy';
+import type { ServerRuntime } from '../runtime';
+import { authorizeUrl } from './oauth-client';
+import { parseScopeRequest } from './scopes';
+import { oauthTokenSource, safeReturnPath, SessionCookies, type CookieJar } from './session';
+
+/** What one request brings: its URL (with our public origin) and its cookies. */
+export interface AuthEvent {
+	url: URL;
+	cookies: CookieJar;
+}
+
+/** What `GET /api/session` tells the browser: enough to pick a cache and show sign-in, nothing secret. */
+export interface SessionInfo {
+	mode: 'embedded' | 'token' | 'oauth';
+	signedIn: boolean;
+	/** Stable non-secret id for the cache database name (a hash of upstream and user_xid). */
+	userKey: string | null;
+	scopes: string[];
+	upstream: 'embedded' | 'custom';
+}
+
+function sessionCookies(runtime: ServerRuntime, event: AuthEvent): SessionCookies {
+	return new SessionCookies(runtime.sealer, event.cookies, event.url.protocol === 'https:');
+}
+
+/** Where the upstream sends the browser back: configured, or this app's own callback route. */
+function redirectUriFor(runtime: ServerRuntime, event: AuthEvent): string {
+	const auth = runtime.config.auth;
+	const configured = auth.mode === 'oauth' ? auth.redirectUri : null;
+	return configured ?? `${event.url.origin}/auth/callback`;
+}
+
+function redirect(location: string, headers: Record<string, string> = {}): Response {
+	return new Response(null, {
+		status: 303,
+		headers: { location, 'cache-control': 'no-store', ...headers }
+	});
+}
+
+/** The token source the proxy uses for this request. */
+export function tokenSourceFor(runtime: ServerRuntime, event: AuthEvent): TokenSource {
+	if (runtime.staticToken !== null) {
+		const token = runtime.staticToken;
+		return { current: () => Promise.resolve(token) };
+	}
+	if (runtime.coalescer === null) return { current: () => Promise.resolve(null) };
+	return oauthTokenSource(sessionCookies(runtime, event), runtime.coalescer);
+}
+
+export async function sessionInfo(runtime: ServerRuntime, event: AuthEvent): Promise<SessionInfo> {
+	const { config } = runtime;
+	const base = { mode: config.auth.mode, upstream: config.upstream.kind };
+	if (runtime.staticToken !== null) {
+		const userKey = await runtime.userKeyFor(runtime.staticToken);
+		return { ...base, signedIn: true, userKey, scopes: [...runtime.defaultScopes] };
+	}
+	const session = sessionCookies(runtime, event).read();
+	if (session === null) return { ...base, signedIn: false, userKey: null, scopes: [] };
+	return { ...base, signedIn: true, userKey: session.uk, scopes: [...session.scopes] };
+}
+
+/** `GET /auth/sign-in?scopes=a,b&return_to=/sleep`: remembers a state and sends the browser to consent. */
+export function signIn(runtime: ServerRuntime, event: AuthEvent): Response {
+	const auth = runtime.config.auth;
+	if (auth.mode !== 'oauth') {
+		return apiErrorResponse(404, 'not_configured', 'Sign-in is not configured on this server.');
+	}
+	const requested = parseScopeRequest(event.url.searchParams.get('scopes'), runtime.defaultScopes);
+	if (!requested.ok) return apiErrorResponse(400, 'invalid_parameter', requested.detail);
+	const state = randomBytes(32).toString('base64url');
+	const redirectUri = redirectUriFor(runtime, event);
+	sessionCookies(runtime, event).writeState({
+		state,
+		scopes: requested.scopes,
+		redirectUri,
+		returnTo: safeReturnPath(event.url.searchParams.get('return_to')),
+		exp: Math.floor(Date.now() / 1000) + 600
+	});
+	const base = runtime.authorizeBase ?? event.url.origin;
+	return redirect(
+		authorizeUrl({
+			authorizeEndpoint: `${base}/auth/oauth2/auth`,
+			clientId: auth.clientId,
+			redirectUri,
+			scopes: requested.scopes,
+			state
+		})
+	);
+}
+
+function sameText(a: string, b: string): boolean {
+	const left = Buffer.from(a);
+	const right = Buffer.from(b);
+	return left.length === right.length && timingSafeEqual(left, right);
+}
+
+function failed(reason: string): Response {
+	return redirect(`/?sign_in_error=${encodeURIComponent(reason)}`);
+}
+
+/** `GET /auth/callback?code&state`: checks the state, exchanges the code, seals the tokens. */
+export async function callback(runtime: ServerRuntime, event: AuthEvent): Promise<Response> {
+	if (runtime.config.auth.mode !== 'oauth' || runtime.tokenClient === null) {
+		return apiErrorResponse(404, 'not_configured', 'Sign-in is not configured on this server.');
+	}
+	const cookies = sessionCookies(runtime, event);
+	const pending = cookies.readState();
+	cookies.clearState();
+	const params = event.url.searchParams;
+	const state = params.get('state') ?? '';
+	if (pending === null || pending.exp < Math.floor(Date.now() / 1000)) return failed('expired');
+	if (!sameText(state, pending.state)) return failed('state_mismatch');
+	const upstreamError = params.get('error');
+	if (upstreamError !== null) {
+		return failed(/^[a-z_]{1,40}$/.test(upstreamError) ? upstreamError : 'denied');
+	}
+	const code = params.get('code');
+	if (code === null || code === '' || code.length > 2048) return failed('missing_code');
+
+	const result = await runtime.tokenClient.exchangeCode(code, pending.redirectUri);
+	if (!result.ok) {
+		logEvent('warn', 'auth.code_exchange_failed', { reason: result.reason });
+		return failed('token_exchange_failed');
+	}
+	const { tokens } = result;
+	const userKey = await runtime.userKeyFor(tokens.accessToken);
+	cookies.write({
+		at: tokens.accessToken,
+		rt: tokens.refreshToken,
+		exp: tokens.expiresAt,
+		scopes: pending.scopes,
+		uk: userKey
+	});
+	logEvent('info', 'auth.signed_in', { scopes: pending.scopes.length });
+	return redirect(pending.returnTo);
+}
+
+/**
+ * `POST /auth/sign-out`: forgets the tokens and tells the page to clear its cached data (JSON for
+ * fetch callers, a redirect for plain form posts; Clear-Site-Data for browsers that honour it).
+ */
+export function signOut(runtime: ServerRuntime, event: AuthEvent, request: Request): Response {
+	sessionCookies(runtime, event).clear();
+	const clearSiteData = { 'clear-site-data': '"cache", "storage"' };
+	const wantsHtml = (request.headers.get('accept') ?? '').includes('text/html');
+	if (wantsHtml) return redirect('/?signed_out=1', clearSiteData);
+	return new Response(
+		JSON.stringify({
+			signedIn: false,
+			clearCache: true,
+			canSignIn: runtime.config.auth.mode === 'oauth'
+		}),
+		{
+			status: 200,
+			headers: {
+				'content-type': 'application/json; charset=utf-8',
+				'cache-control': 'no-store',
+				...clearSiteData
+			}
+		}
+	);
+}

@@ -1,0 +1,190 @@
+import { describe, expect, it } from 'vitest';
+import { guardProxyRequest, pathProblem } from './request-guard';
+
+const ORIGIN = 'http://app.test';
+
+async function guard(method: string, pathAndQuery: string, init: RequestInit = {}) {
+	const url = new URL(`${ORIGIN}/api/nudge/${pathAndQuery}`);
+	const rawPath = url.pathname.slice('/api/nudge/'.length);
+	return guardProxyRequest(new Request(url, { method, ...init }), rawPath, url.searchParams);
+}
+
+async function refusal(result: Awaited<ReturnType<typeof guard>>) {
+	if (result.ok) throw new Error('expected a refusal');
+	const body: unknown = await result.response.json();
+	return { status: result.response.status, body, headers: result.response.headers };
+}
+
+describe('pathProblem', () => {
+	it('accepts ordinary catalogue paths', () => {
+		expect(pathProblem('v.1.1/users/@me/moves', 512)).toBeNull();
+		expect(pathProblem('v.1.1/moves/abc_DEF-123/ticks', 512)).toBeNull();
+	});
+
+	it('refuses traversal, encoded separators, NUL, CRLF, absolute URLs and other hosts', () => {
+		const bad = [
+			'v.1.1/moves/..',
+			'v.1.1/moves/../users',
+			'v.1.1/moves/..%2F..%2Fusers',
+			'v.1.1/moves/a%2fb',
+			'v.1.1/moves/a%5Cb',
+			'v.1.1/moves/a%00',
+			'v.1.1/moves/a%0D%0ASet-Cookie:x',
+			'v.1.1/moves/%2e%2e',
+			'v.1.1/moves/a\\b',
+			'/evil.example.com/nudge/api',
+			'https://evil.example.com/x',
+			'v.1.1/users/@evil.example.com/moves',
+			'v.1.1/users/me@evil.example.com',
+			'v.1.1//users/@me',
+			'v.1.1/users/%40me'
+		];
+		for (const path of bad) expect(pathProblem(path, 512), path).not.toBeNull();
+	});
+
+	it('refuses a path longer than the limit', () => {
+		expect(pathProblem(`v.1.1/moves/${'a'.repeat(600)}`, 512)).toMatch(/longer/);
+	});
+});
+
+describe('guardProxyRequest', () => {
+	it('turns a valid list read into an upstream call built from validated pieces', async () => {
+		const result = await guard(
+			'GET',
+			'v.1.1/users/@me/moves?start_time=1700000000&end_time=1700086400'
+		);
+		expect(result.ok).toBe(true);
+		if (!result.ok) return;
+		expect(result.call.path).toBe('/nudge/api/v.1.1/users/@me/moves');
+		expect(result.call.query.toString()).toBe('start_time=1700000000&end_time=1700086400');
+		expect(result.call.body).toBeNull();
+		expect(result.call.endpoint.id).toBe('moves.list');
+	});
+
+	it('resolves an unversioned path to the latest version', async () => {
+		const result = await guard('GET', 'users/@me/sleeps');
+		expect(result.ok && result.call.path).toBe('/nudge/api/v.1.1/users/@me/sleeps');
+	});
+
+	it('answers 404 in the API envelope for an unknown path', async () => {
+		const { status, body } = await refusal(await guard('GET', 'v.1.1/users/@me/secrets'));
+		expect(status).toBe(404);
+		expect(body).toMatchObject({ meta: { code: 404, error_type: 'not_found' }, data: {} });
+	});
+
+	it('answers 405 with Allow for a wrong method', async () => {
+		const { status, headers, body } = await refusal(await guard('PUT', 'v.1.1/users/@me/moves'));
+		expect(status).toBe(405);
+		expect(headers.get('allow')).toBe('GET');
+		expect(body).toMatchObject({ meta: { code: 405, error_type: 'method_not_allowed' } });
+		const write = await refusal(await guard('POST', 'v.1.1/moves/abc'));
+		expect(write.status).toBe(405);
+	});
+
+	it('refuses a traversal id with 400 before any lookup', async () => {
+		const { status, body } = await refusal(await guard('GET', 'v.1.1/workouts/..%2F..%2Fusers'));
+		expect(status).toBe(400);
+		expect(body).toMatchObject({ meta: { error_type: 'invalid_path' } });
+	});
+
+	it('refuses a malformed date, an unknown parameter, a repeated one and control characters', async () => {
+		for (const query of [
+			'date=20260231',
+			'date=2026-03-01',
+			'foo=1',
+			'date=20260301&date=20260302',
+			'date=20260301%0D%0A'
+		]) {
+			const { status, body } = await refusal(await guard('GET', `v.1.1/users/@me/moves?${query}`));
+			expect(status, query).toBe(400);
+			expect(body).toMatchObject({ meta: { code: 400, error_type: 'invalid_parameter' } });
+		}
+	});
+
+	it('rebuilds a valid form body from validated fields only', async () => {
+		const result = await guard('POST', 'v.1.1/users/@me/body_events', {
+			headers: { 'content-type': 'application/x-www-form-urlencoded' },
+			body: 'weight=71.5&note=line%20one%0Aline%20two'
+		});
+		expect(result.ok).toBe(true);
+		if (!result.ok) return;
+		expect(result.call.body?.kind).toBe('form');
+		expect(result.call.body?.fields.get('weight')).toBe('71.5');
+		expect(result.call.body?.fields.get('note')).toBe('line one\nline two');
+	});
+
+	it('refuses a form with an unknown field, a wrong content type or an oversized body', async () => {
+		const unknown = await refusal(
+			await guard('POST', 'v.1.1/users/@me/body_events', {
+				headers: { 'content-type': 'application/x-www-form-urlencoded' },
+				body: 'weight=70&admin=1'
+			})
+		);
+		expect(unknown.status).toBe(400);
+		const json = await refusal(
+			await guard('POST', 'v.1.1/users/@me/body_events', {
+				headers: { 'content-type': 'application/json' },
+				body: '{"weight":70}'
+			})
+		);
+		expect(json.status).toBe(415);
+		const huge = await refusal(
+			await guard('POST', 'v.1.1/users/@me/body_events', {
+				headers: { 'content-type': 'application/x-www-form-urlencoded' },
+				body: `weight=70&note=${'x'.repeat(70 * 1024)}`
+			})
+		);
+		expect(huge.status).toBe(413);
+		expect(huge.body).toMatchObject({ meta: { error_type: 'payload_too_large' } });
+	});
+
+	it('refuses a body whose declared length is over the cap without reading it', async () => {
+		const stream = new ReadableStream<Uint8Array>({
+			pull() {
+				throw new Error('the body must not be read');
+			}
+		});
+		const result = await guard('POST', 'v.1.1/users/@me/body_events', {
+			headers: {
+				'content-type': 'application/x-www-form-urlencoded',
+				'content-length': String(10 * 1024 * 1024)
+			},
+			body: stream,
+			// @ts-expect-error -- undici needs duplex for a streamed request body; lib.dom lacks it
+			duplex: 'half'
+		});
+		expect((await refusal(result)).status).toBe(413);
+	});
+
+	it('accepts a multipart meal with a photo and forwards only validated parts', async () => {
+		const form = new FormData();
+		form.append('title', 'Lunch');
+		form.append('items', '[{"name":"soup"}]');
+		form.append('photo', new Blob([new Uint8Array([1, 2, 3])], { type: 'image/jpeg' }), 'soup.jpg');
+		const result = await guard('POST', 'v.1.1/users/@me/meals', { body: form });
+		expect(result.ok).toBe(true);
+		if (!result.ok || result.call.body?.kind !== 'multipart') throw new Error('expected multipart');
+		const photo = result.call.body.fields.get('photo');
+		expect(photo instanceof File && photo.name).toBe('soup.jpg');
+		expect(result.call.body.fields.get('title')).toBe('Lunch');
+	});
+
+	it('takes sleep creation fields from the query string and refuses a body there', async () => {
+		const ok = await guard(
+			'POST',
+			'v.1.1/users/@me/sleeps?time_created=1700000000&time_completed=1700020000'
+		);
+		expect(ok.ok && ok.call.query.get('time_completed')).toBe('1700020000');
+		const withBody = await refusal(
+			await guard(
+				'POST',
+				'v.1.1/users/@me/sleeps?time_created=1700000000&time_completed=1700020000',
+				{
+					headers: { 'content-type': 'application/x-www-form-urlencoded' },
+					body: 'x=1'
+				}
+			)
+		);
+		expect(withBody.status).toBe(413);
+	});
+});

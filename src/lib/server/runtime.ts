@@ -1,0 +1,138 @@
+// Assembles the server side from a configuration: upstream transport, proxy, token client and session sealer.
+
+import { ALL_SCOPES, findEndpoint } from '$lib/api/endpoints';
+import type { ServerConfig } from './config/parse-config';
+import { createTokenClient, type TokenClient } from './auth/oauth-client';
+import { createSealer, deriveCookieKey, type Sealer } from './auth/sealed-cookie';
+import { DEFAULT_READ_SCOPES } from './auth/scopes';
+import { RefreshCoalescer, userKeyOf } from './auth/session';
+import { apiErrorResponse } from './api-error';
+import { createProxyHandler, type ProxyHandler } from './proxy/proxy';
+import type { UpstreamCall } from './proxy/request-guard';
+import { createUpstreamClient, type Transport, type UpstreamClient } from './proxy/upstream';
+
+/** The slice of the embedded reference API this module needs. */
+export interface EmbeddedApi {
+	handle(request: Request): Promise<Response | null>;
+	readonly demoAccessToken: string;
+}
+
+/**
+ * In-process calls to the embedded API still get a full URL; `.invalid` can never resolve, so
+ * even a mistake could not send the token anywhere over the network.
+ */
+export const EMBEDDED_BASE_URL = 'http://embedded-reference-api.invalid';
+
+export interface ServerRuntime {
+	config: ServerConfig;
+	/** Names the upstream in user keys: 'embedded' or the base URL. */
+	upstreamId: string;
+	upstream: UpstreamClient;
+	proxy: ProxyHandler;
+	sealer: Sealer;
+	/** Present in OAuth mode. */
+	tokenClient: TokenClient | null;
+	coalescer: RefreshCoalescer | null;
+	/** The server's own token in embedded and token modes; null in OAuth mode. */
+	staticToken: string | null;
+	/** Scopes reported (token modes) or asked for by default (OAuth). */
+	defaultScopes: readonly string[];
+	/** Where the browser is sent for consent; null = this app's own origin (embedded API mounted). */
+	authorizeBase: string | null;
+	/** Cached user key per token, so /api/session does not call upstream every time. */
+	userKeyFor(token: string): Promise<string | null>;
+}
+
+export interface RuntimeDeps {
+	embedded: () => EmbeddedApi;
+	fetch?: Transport;
+	now?: () => number;
+}
+
+/** A transport that answers from the embedded API in-process (no network hop). */
+export function embeddedTransport(api: () => EmbeddedApi): Transport {
+	return async (url, init) => {
+		const response = await api().handle(new Request(url, init));
+		return response ?? apiErrorResponse(404, 'not_found', 'No API endpoint has this path.');
+	};
+}
+
+const userCall = (): UpstreamCall => {
+	const endpoint = findEndpoint('user.get', 'v.1.1');
+	if (endpoint === undefined) throw new Error('catalogue lacks user.get');
+	return {
+		endpoint,
+		version: 'v.1.1',
+		method: 'GET',
+		path: '/nudge/api/v.1.1/users/@me',
+		query: new URLSearchParams(),
+		body: null
+	};
+};
+
+function userXidOf(json: unknown): string | null {
+	if (typeof json !== 'object' || json === null || !('meta' in json)) return null;
+	const meta: unknown = json.meta;
+	if (typeof meta !== 'object' || meta === null || !('user_xid' in meta)) return null;
+	return typeof meta.user_xid === 'string' && meta.user_xid !== '' ? meta.user_xid : null;
+}
+
+export function createRuntime(config: ServerConfig, deps: RuntimeDeps): ServerRuntime {
+	const embedded = config.upstream.kind === 'embedded';
+	const baseUrl = config.upstream.kind === 'custom' ? config.upstream.baseUrl : EMBEDDED_BASE_URL;
+	const transport: Transport = embedded
+		? embeddedTransport(deps.embedded)
+		: (deps.fetch ?? ((url, init) => fetch(url, init)));
+	const upstream = createUpstreamClient({
+		baseUrl,
+		transport,
+		timeoutMs: config.timeoutMs,
+		now: deps.now
+	});
+	const auth = config.auth;
+	const tokenClient =
+		auth.mode === 'oauth'
+			? createTokenClient({
+					tokenEndpoint: `${baseUrl}/auth/oauth2/token`,
+					transport,
+					clientId: auth.clientId,
+					clientSecret: auth.clientSecret,
+					timeoutMs: config.timeoutMs,
+					now: deps.now
+				})
+			: null;
+
+	let staticToken: string | null = null;
+	if (auth.mode === 'token') staticToken = auth.accessToken;
+	else if (auth.mode === 'embedded') staticToken = deps.embedded().demoAccessToken;
+
+	const userKeys = new Map<string, Promise<string | null>>();
+	const upstreamId = embedded ? 'embedded' : baseUrl;
+
+	return {
+		config,
+		upstreamId,
+		upstream,
+		proxy: createProxyHandler({ upstream }),
+		sealer: createSealer(deriveCookieKey(config.sessionSecret)),
+		tokenClient,
+		coalescer: tokenClient === null ? null : new RefreshCoalescer(tokenClient, deps.now),
+		staticToken,
+		defaultScopes: config.scopes ?? (auth.mode === 'oauth' ? DEFAULT_READ_SCOPES : ALL_SCOPES),
+		authorizeBase: embedded ? null : baseUrl,
+		userKeyFor(token) {
+			const known = userKeys.get(token);
+			if (known !== undefined) return known;
+			const lookup = upstream.send(userCall(), token).then((outcome) => {
+				const xid =
+					outcome.kind === 'response' && outcome.status !== 401 ? userXidOf(outcome.json) : null;
+				// Failures are not cached: the next session request tries again.
+				if (xid === null) userKeys.delete(token);
+				return xid === null ? null : userKeyOf(upstreamId, xid);
+			});
+			if (userKeys.size > 1000) userKeys.clear();
+			userKeys.set(token, lookup);
+			return lookup;
+		}
+	};
+}

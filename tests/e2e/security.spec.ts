@@ -1,0 +1,178 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { expect, test, type APIResponse } from '@playwright/test';
+
+// The webServer in playwright.config.ts starts `node build` with this personal token.
+const TOKEN = 'e2e-static-token-must-never-reach-the-browser';
+const EVIL = 'https://evil.example';
+
+async function filesUnder(dir: string): Promise<string[]> {
+	const entries = await readdir(dir, { withFileTypes: true });
+	const nested = await Promise.all(
+		entries.map((entry) => {
+			const path = join(dir, entry.name);
+			return entry.isDirectory() ? filesUnder(path) : Promise.resolve([path]);
+		})
+	);
+	return nested.flat();
+}
+
+/** Body and headers of a response as one text, to search for the token anywhere in it. */
+async function everything(response: APIResponse): Promise<string> {
+	const headers = response
+		.headersArray()
+		.map(({ name, value }) => `${name}: ${value}`)
+		.join('\n');
+	return `${headers}\n\n${await response.text()}`;
+}
+
+test('the built client bundle never contains the token', async () => {
+	const files = await filesUnder(join(process.cwd(), 'build', 'client'));
+	expect(files.length).toBeGreaterThan(0);
+	for (const file of files) {
+		const content = await readFile(file, 'latin1');
+		expect(content.includes(TOKEN), file).toBe(false);
+	}
+});
+
+test('pages, their requests and cookies never carry the token', async ({ page, context }) => {
+	const seen: Promise<string>[] = [];
+	page.on('response', (response) => {
+		seen.push(
+			response
+				.text()
+				.then((body) => `${response.url()}\n${JSON.stringify(response.headers())}\n${body}`)
+				.catch(() => response.url())
+		);
+	});
+	const errors: string[] = [];
+	page.on('console', (message) => {
+		if (message.type() === 'error') errors.push(message.text());
+	});
+	for (const path of ['/', '/activity', '/sleep', '/trends', '/compare']) {
+		await page.goto(path);
+		await page.waitForLoadState('networkidle');
+		expect(await page.content()).not.toContain(TOKEN);
+	}
+	const bodies = await Promise.all(seen);
+	expect(bodies.length).toBeGreaterThan(5);
+	for (const body of bodies) expect(body).not.toContain(TOKEN);
+	for (const cookie of await context.cookies()) expect(cookie.value).not.toContain(TOKEN);
+	// The CSP nonce must let the app's own bootstrap run: a CSP refusal shows as a console error.
+	expect(errors.filter((text) => /Content Security Policy/i.test(text))).toEqual([]);
+});
+
+test('the page shell carries a nonce CSP and the other security headers', async ({ request }) => {
+	const response = await request.get('/');
+	const headers = response.headers();
+	expect(headers['content-security-policy']).toMatch(/script-src 'self' 'nonce-[^']+'/);
+	expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+	expect(headers['x-content-type-options']).toBe('nosniff');
+	expect(headers['referrer-policy']).toBe('same-origin');
+	const nonce = /'nonce-([^']+)'/.exec(headers['content-security-policy'] ?? '')?.[1] ?? '';
+	expect(await response.text()).toContain(`<script nonce="${nonce}"`);
+});
+
+test('an inline script injected without the nonce does not run', async ({ page }) => {
+	await page.goto('/');
+	await page.waitForLoadState('networkidle');
+	// The browser refuses the script (Playwright may report that as an error; either way it must not run).
+	await page.addScriptTag({ content: 'window.__injected = true;' }).catch(() => undefined);
+	expect(await page.evaluate(() => Reflect.get(window, '__injected') === true)).toBe(false);
+});
+
+test('proxy answers, success and failure alike, never carry the token', async ({ request }) => {
+	const cases: [string, number][] = [
+		['/api/nudge/v.1.1/users/@me/moves?date=20260330', 200],
+		['/api/nudge/v.1.1/users/@me', 200],
+		['/api/nudge/v.1.1/users/@me/moves?date=20260231', 400],
+		['/api/nudge/v.1.1/users/@me/moves?token=1', 400],
+		['/api/nudge/v.1.1/users/@me/nothing-here', 404],
+		['/api/nudge/v.1.1/moves/unknownXid123', 404],
+		['/api/nudge/v.9.9/users/@me/moves', 404]
+	];
+	for (const [path, status] of cases) {
+		const response = await request.get(path, {
+			headers: { cookie: 'a=b', authorization: 'Bearer x' }
+		});
+		expect(response.status(), path).toBe(status);
+		expect(response.headers()['set-cookie'], path).toBeUndefined();
+		const text = await everything(response);
+		expect(text, path).not.toContain(TOKEN);
+		const body: unknown = await response.json();
+		expect(body, path).toMatchObject({ meta: { code: status } });
+	}
+	const wrongMethod = await request.fetch('/api/nudge/v.1.1/users/@me/moves', {
+		method: 'PUT',
+		headers: { origin: new URL(test.info().project.use.baseURL ?? '').origin }
+	});
+	expect(wrongMethod.status()).toBe(405);
+	expect(wrongMethod.headers()['allow']).toBe('GET');
+	expect(await everything(wrongMethod)).not.toContain(TOKEN);
+});
+
+test('the session route says what the page needs and nothing secret', async ({ request }) => {
+	const response = await request.get('/api/session');
+	expect(response.status()).toBe(200);
+	const text = await everything(response);
+	expect(text).not.toContain(TOKEN);
+	const body: unknown = JSON.parse(await response.text());
+	expect(body).toMatchObject({ mode: 'token', signedIn: true, upstream: 'embedded' });
+	expect(body).toHaveProperty('userKey', expect.stringMatching(/^[0-9a-f]{32}$/));
+});
+
+test('a traversal path is refused before anything goes upstream', async ({ request }) => {
+	for (const path of [
+		'/api/nudge/v.1.1/workouts/..%2F..%2Fusers%2F@me',
+		'/api/nudge/v.1.1/workouts/abc%00',
+		'/api/nudge/v.1.1/users/@evil.example/moves',
+		'/api/nudge/v.1.1/moves/a%5Cb'
+	]) {
+		const response = await request.get(path);
+		expect(response.status(), path).toBe(400);
+		expect(await response.json()).toMatchObject({
+			meta: { code: 400, error_type: 'invalid_path' }
+		});
+	}
+});
+
+test('encoded dot segments are resolved inside the proxy prefix and find nothing', async ({
+	request
+}) => {
+	// The URL parser turns %2e%2e into ".." and resolves it before any handler runs, so the
+	// request can only land on another proxy path, which the guard then judges as usual.
+	const response = await request.get('/api/nudge/v.1.1/workouts/%2e%2e/%2e%2e/admin');
+	expect(response.status()).toBe(404);
+	expect(await everything(response)).not.toContain(TOKEN);
+});
+
+test('cross-site writes are refused whatever the content type; same-origin ones get through', async ({
+	request,
+	baseURL
+}) => {
+	const origin = new URL(baseURL ?? '').origin;
+	for (const contentType of [
+		'application/json',
+		'text/plain',
+		'application/x-www-form-urlencoded'
+	]) {
+		const response = await request.post('/api/nudge/v.1.1/users/@me/body_events', {
+			headers: { origin: EVIL, 'content-type': contentType },
+			data: 'weight=70'
+		});
+		expect(response.status(), contentType).toBe(403);
+	}
+	const signOut = await request.post('/auth/sign-out', { headers: { origin: EVIL } });
+	expect(signOut.status()).toBe(403);
+	const noOrigin = await request.post('/auth/sign-out', {
+		headers: { 'content-type': 'application/json' }
+	});
+	expect(noOrigin.status()).toBe(403);
+	// Same origin: the cross-site check passes and the guard judges the (incomplete) form.
+	const sameSite = await request.post('/api/nudge/v.1.1/users/@me/body_events', {
+		headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
+		data: 'note=no+weight'
+	});
+	expect(sameSite.status()).toBe(400);
+	expect(await sameSite.json()).toMatchObject({ meta: { error_type: 'invalid_parameter' } });
+});
