@@ -1,0 +1,212 @@
+import 'fake-indexeddb/auto';
+import { deleteDB, openDB } from 'idb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createReferenceApi, type ReferenceApi } from '$lib/server/reference-api';
+import { addDays, localDateInt } from '$lib/time/zone';
+import { DataLayer, type Session } from './data-layer.svelte';
+import { createFakeProxy, type FakeProxy } from './fake-proxy';
+import { databaseName, DB_VERSION } from './idb-store';
+
+const TOKEN = 'layer-test-token';
+const NOW_MS = Date.UTC(2026, 2, 30, 18, 0, 0);
+const TODAY = localDateInt(NOW_MS / 1000, 'Europe/Berlin');
+const WEEK_AGO = addDays(TODAY, -6);
+
+let api: ReferenceApi;
+beforeAll(async () => {
+	api = createReferenceApi({ now: () => NOW_MS, dataDir: null, accessToken: TOKEN });
+	await api.handle(
+		new Request('http://upstream.test/nudge/api/v.1.1/users/@me', {
+			headers: { authorization: `Bearer ${TOKEN}` }
+		})
+	);
+}, 60_000);
+
+let users = 0;
+function newLayer(options: { userKey?: string; proxy?: FakeProxy } = {}) {
+	const userKey = options.userKey ?? `layer-${++users}-${Date.now()}`;
+	const proxy = options.proxy ?? createFakeProxy({ handle: (r) => api.handle(r), token: TOKEN });
+	const session: Session = {
+		mode: 'token',
+		signedIn: true,
+		userKey,
+		scopes: [],
+		upstream: 'embedded'
+	};
+	const layer = new DataLayer({ fetch: proxy.fetch, session, sync: { historyDays: 30 } });
+	return { layer, proxy, userKey };
+}
+
+describe('DataLayer', () => {
+	it('shows cached records at once and replaces them with fresh ones', async () => {
+		const { layer, userKey, proxy } = newLayer();
+		await layer.sync();
+		const first = layer.moves(WEEK_AGO, TODAY);
+		await first.settled;
+		expect(first.data?.map((m) => m.date)).toEqual(
+			Array.from({ length: 7 }, (_, i) => addDays(WEEK_AGO, i))
+		);
+
+		// A second visit: a new layer over the same database.
+		const { layer: again } = newLayer({ userKey, proxy });
+		const moves = again.moves(WEEK_AGO, TODAY);
+		await again.ready();
+		await waitUntil(() => moves.data !== undefined);
+		expect(moves.fromCache || !moves.stale).toBe(true);
+		await moves.settled;
+		expect(moves.status).toBe('ready');
+		expect(moves.stale).toBe(false);
+		expect(moves.lastSynced).toBe(NOW_MS / 1000);
+	});
+
+	it('keeps showing cached data, marked stale with the last sync, when the service is down', async () => {
+		const { layer, userKey, proxy } = newLayer();
+		await layer.sync();
+		proxy.offline = true;
+		const { layer: offline } = newLayer({ userKey, proxy });
+		const sleeps = offline.sleeps(WEEK_AGO, TODAY);
+		await sleeps.settled;
+		expect(sleeps.status).toBe('ready');
+		expect(sleeps.stale).toBe(true);
+		expect(sleeps.data?.length).toBeGreaterThan(0);
+		expect(sleeps.lastSynced).toBe(NOW_MS / 1000);
+		expect(sleeps.error).toMatch(/cannot be reached/);
+		expect(offline.syncStatus.phase).toBe('offline');
+		expect(offline.syncStatus.lastSynced).toBe(NOW_MS / 1000);
+	});
+
+	it('names the broken record and keeps the last good copy when a payload fails validation', async () => {
+		const { layer, proxy } = newLayer();
+		const user = layer.user();
+		await user.settled;
+		const good = user.data?.first;
+		expect(good).toBeTypeOf('string');
+		proxy.override = (path) =>
+			path.startsWith('v.1.1/users/@me?') || path === 'v.1.1/users/@me'
+				? Response.json({
+						meta: { user_xid: 'x', message: 'OK', code: 200, time: NOW_MS / 1000 },
+						data: { xid: 'x', first: 42 }
+					})
+				: null;
+		await user.refresh();
+		expect(user.error).toMatch(/user at .*users\/@me/);
+		expect(user.error).toContain('data.first');
+		expect(user.data?.first).toBe(good);
+		expect(user.stale).toBe(true);
+	});
+
+	it('falls back to memory and says so when IndexedDB cannot be opened', async () => {
+		const proxy = createFakeProxy({ handle: (r) => api.handle(r), token: TOKEN });
+		const layer = new DataLayer({
+			fetch: proxy.fetch,
+			session: { mode: 'token', signedIn: true, userKey: 'nodb', scopes: [], upstream: 'embedded' },
+			openStore: () => Promise.reject(new DOMException('denied', 'SecurityError')),
+			sync: { historyDays: 10 }
+		});
+		const moves = layer.moves(WEEK_AGO, TODAY);
+		await moves.settled;
+		expect(layer.syncStatus.storage).toBe('memory');
+		expect(layer.syncStatus.notice).toMatch(/in memory/);
+		expect(moves.data?.length).toBe(7);
+	});
+
+	it('asks for a reload when a newer version opens in another tab, and keeps answering', async () => {
+		const { layer, userKey } = newLayer();
+		await layer.sync();
+		const newer = await openDB(databaseName(userKey), DB_VERSION + 1);
+		newer.close();
+		expect(layer.syncStatus.needsReload).toBe(true);
+		const goals = layer.goals();
+		await goals.settled;
+		expect(goals.status).toBe('ready');
+	});
+
+	it('reopens and refills the cache when the database is deleted underneath it', async () => {
+		const { layer, userKey } = newLayer();
+		await layer.sync();
+		const moves = layer.moves(WEEK_AGO, TODAY);
+		await moves.settled;
+		await deleteDB(databaseName(userKey));
+		await waitUntil(async () => {
+			const usage = layer.cacheUsage();
+			await usage.settled;
+			return (usage.data?.moves ?? 0) > 0;
+		});
+		expect(layer.syncStatus.notice).toMatch(/removed/);
+	});
+
+	it('fetches the phases of a finished sleep once, then serves them from the cache', async () => {
+		const { layer, proxy } = newLayer();
+		const sleeps = layer.sleeps(WEEK_AGO, TODAY);
+		await sleeps.settled;
+		const night = sleeps.data?.find((s) => s.sub_type === 0);
+		if (!night) throw new Error('the demo has nights');
+		const phases = layer.sleepPhases(night);
+		await phases.settled;
+		expect(phases.data?.length).toBeGreaterThan(0);
+		const asked = proxy.requests.filter((p) => p.includes('/ticks')).length;
+		await phases.refresh();
+		expect(proxy.requests.filter((p) => p.includes('/ticks')).length).toBe(asked);
+	});
+
+	it("opens the last user's cache before the session answers, and swaps it for another user", async () => {
+		const { layer, userKey } = newLayer();
+		await layer.sync();
+		const remembered = new Map([['wellness:last-user-key', userKey]]);
+		const memory = {
+			getItem: (key: string) => remembered.get(key) ?? null,
+			setItem: (key: string, value: string) => void remembered.set(key, value),
+			removeItem: (key: string) => void remembered.delete(key)
+		};
+		const proxy = createFakeProxy({ handle: (r) => api.handle(r), token: TOKEN, userKey });
+		let release = (): void => {};
+		const sessionGate = new Promise<void>((resolve) => (release = resolve));
+		const fetch: typeof globalThis.fetch = async (input, init) => {
+			const url = input instanceof Request ? input.url : String(input);
+			if (url.endsWith('/api/session')) await sessionGate;
+			return proxy.fetch(input, init);
+		};
+		const early = new DataLayer({ fetch, memory });
+		const moves = early.moves(WEEK_AGO, TODAY);
+		await waitUntil(() => moves.data !== undefined);
+		expect(moves.data).toHaveLength(7);
+		release();
+		await moves.settled;
+
+		const other = createFakeProxy({
+			handle: (r) => api.handle(r),
+			token: TOKEN,
+			userKey: 'someone-else'
+		});
+		const switched = new DataLayer({ fetch: other.fetch, memory, sync: { historyDays: 3 } });
+		const theirs = switched.moves(WEEK_AGO, TODAY);
+		await waitUntil(() => remembered.get('wellness:last-user-key') === 'someone-else');
+		await waitUntil(() => theirs.status === 'ready' && !theirs.stale);
+		// Their own cache: only the days this query needed, not the first user's month.
+		const usage = switched.cacheUsage();
+		await usage.settled;
+		expect(usage.data?.moves).toBeGreaterThan(0);
+		expect(usage.data?.moves).toBeLessThan(20);
+	});
+
+	it('empties the cache on clearAll', async () => {
+		const { layer } = newLayer();
+		await layer.sync();
+		const moves = layer.moves(WEEK_AGO, TODAY);
+		await moves.settled;
+		await layer.clearAll();
+		expect(moves.data).toBeUndefined();
+		const usage = layer.cacheUsage();
+		await usage.settled;
+		expect(usage.data).toMatchObject({ moves: 0, sleeps: 0, workouts: 0 });
+		expect(layer.syncStatus.lastSynced).toBeNull();
+	});
+});
+
+async function waitUntil(check: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
+	const start = Date.now();
+	while (!(await check())) {
+		if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
+		await new Promise((r) => setTimeout(r, 10));
+	}
+}

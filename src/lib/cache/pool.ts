@@ -1,0 +1,40 @@
+// Runs async jobs with a bounded number in flight, so a backfill never floods the proxy.
+
+/**
+ * Calls `job` for every input with at most `concurrency` running at once, in input order.
+ * Every job runs (a failed window must not lose the others); the outcome of each is returned in
+ * input order. Once `signal` aborts, jobs not yet started are reported as rejected with its reason.
+ */
+export async function mapPool<I, O>(
+	inputs: readonly I[],
+	concurrency: number,
+	job: (input: I, index: number) => Promise<O>,
+	signal?: AbortSignal
+): Promise<PromiseSettledResult<O>[]> {
+	const results: PromiseSettledResult<O>[] = new Array<PromiseSettledResult<O>>(inputs.length);
+	let nextIndex = 0;
+
+	async function worker(): Promise<void> {
+		while (nextIndex < inputs.length) {
+			const index = nextIndex++;
+			const input = inputs[index];
+			if (input === undefined) continue;
+			if (signal?.aborted) {
+				const reason: unknown = signal.reason;
+				results[index] = { status: 'rejected', reason };
+				continue;
+			}
+			try {
+				results[index] = { status: 'fulfilled', value: await job(input, index) };
+			} catch (reason) {
+				results[index] = { status: 'rejected', reason };
+			}
+		}
+	}
+
+	const workers = Array.from({ length: Math.max(1, Math.min(concurrency, inputs.length)) }, () =>
+		worker()
+	);
+	await Promise.all(workers);
+	return results;
+}

@@ -1,0 +1,154 @@
+// The shape of the browser cache: what each store holds, shared by the IndexedDB and in-memory backends.
+import type { DBSchema } from 'idb';
+import type { GoalsV11, MoveTick, Settings, SleepTick, User } from '$lib/api';
+import type { ListItems, ListKind, TrendSeries } from '$lib/client';
+
+/** A list record as cached: the validated record plus what the cache needs to find and age it. */
+export interface CachedRecord<T> {
+	xid: string;
+	/** The record's `date` (for a sleep, its wake date), `YYYYMMDD`. */
+	date: number;
+	/** When it was fetched, server epoch seconds. */
+	fetchedAt: number;
+	record: T;
+}
+
+/** The phases of a sleep or the ticks of a move, fetched on demand and kept with their parent. */
+export interface CachedTicks<T> {
+	/** The parent record's xid. */
+	xid: string;
+	/** The parent's date, so eviction can drop the oldest first. */
+	date: number;
+	fetchedAt: number;
+	/** The parent's `time_completed` when fetched: a newer parent means the ticks changed. */
+	sourceVersion: number;
+	items: T[];
+}
+
+export type TickKind = 'sleepPhases' | 'moveTicks';
+export interface TickItems {
+	sleepPhases: SleepTick;
+	moveTicks: MoveTick;
+}
+
+/** Records the API has exactly one of (per user). */
+export type DocKind = 'goals' | 'settings' | 'user';
+export interface DocValues {
+	goals: GoalsV11;
+	settings: Settings;
+	user: User;
+}
+export interface CachedDoc<T> {
+	key: 'current';
+	fetchedAt: number;
+	value: T;
+}
+
+export interface CachedTrends {
+	/** `${endDate}|${bucketSize}|${numBuckets}` */
+	key: string;
+	fetchedAt: number;
+	value: TrendSeries;
+}
+
+/**
+ * What the cache holds of one list kind. `coveredFrom..coveredTo` (server epoch seconds) is one
+ * interval with no holes: backfill only ever extends it at an edge, so "is this range cached?" is
+ * a comparison, not a scan.
+ */
+export interface SyncState {
+	kind: ListKind;
+	coveredFrom: number;
+	coveredTo: number;
+	/** Server time at the start of the last successful sync of this kind. */
+	lastSyncedAt: number;
+}
+
+/** One store per kind; list records carry a date index (range queries) and a fetch-time index. */
+export interface CacheSchema extends DBSchema {
+	moves: RecordStore<ListItems['moves']>;
+	sleeps: RecordStore<ListItems['sleeps']>;
+	workouts: RecordStore<ListItems['workouts']>;
+	sleepPhases: TickStore<SleepTick>;
+	moveTicks: TickStore<MoveTick>;
+	goals: DocStore<GoalsV11>;
+	settings: DocStore<Settings>;
+	user: DocStore<User>;
+	trends: { key: string; value: CachedTrends };
+	meta: { key: ListKind; value: SyncState };
+}
+
+interface RecordStore<T> {
+	key: string;
+	value: CachedRecord<T>;
+	indexes: { 'by-date': number; 'by-fetched': number };
+}
+
+interface TickStore<T> {
+	key: string;
+	value: CachedTicks<T>;
+	indexes: { 'by-date': number };
+}
+
+interface DocStore<T> {
+	key: 'current';
+	value: CachedDoc<T>;
+}
+
+export const LIST_KINDS: readonly ListKind[] = ['moves', 'sleeps', 'workouts'];
+export const TICK_KINDS: readonly TickKind[] = ['sleepPhases', 'moveTicks'];
+export const DOC_KINDS: readonly DocKind[] = ['goals', 'settings', 'user'];
+
+/** How many records of each kind the cache holds (for the Data page). */
+export interface CacheUsage {
+	moves: number;
+	sleeps: number;
+	workouts: number;
+	sleepPhases: number;
+	moveTicks: number;
+	/** Bytes the origin uses, when the browser reports it. */
+	bytes: number | null;
+	/** Oldest and newest cached move/sleep date, `YYYYMMDD`. */
+	oldestDate: number | null;
+	newestDate: number | null;
+}
+
+/** What an eviction removed, for the notice shown to the user. */
+export interface Eviction {
+	/** Records and tick sets removed. */
+	removed: number;
+	/** Everything dated before this `YYYYMMDD` is gone. */
+	before: number;
+}
+
+/** The dated records of one list kind. */
+export interface RecordTable<T> {
+	put(rows: CachedRecord<T>[]): Promise<void>;
+	/** Records dated `fromDate..toDate` (inclusive), oldest first. */
+	between(fromDate: number, toDate: number): Promise<T[]>;
+}
+
+/** A store read and written by key. */
+export interface KeyedTable<V, Key> {
+	get(key: Key): Promise<V | undefined>;
+	put(value: V): Promise<void>;
+}
+
+/**
+ * The storage the data layer talks to; one implementation over IndexedDB, one in memory. Tables
+ * sit in mapped types so that `store.records[kind]` keeps the item type for a generic kind.
+ */
+export interface CacheStore {
+	readonly backend: 'indexeddb' | 'memory';
+	readonly records: { [K in ListKind]: RecordTable<ListItems[K]> };
+	readonly ticks: { [K in TickKind]: KeyedTable<CachedTicks<TickItems[K]>, string> };
+	readonly docs: { [K in DocKind]: KeyedTable<CachedDoc<DocValues[K]>, 'current'> };
+	readonly trends: KeyedTable<CachedTrends, string>;
+	readonly syncState: KeyedTable<SyncState, ListKind>;
+	/** Frees space: the oldest tick sets first, then the oldest tenth of the dated records. */
+	evictOldest(): Promise<Eviction | null>;
+	usage(): Promise<CacheUsage>;
+	/** Empties every store (the database itself stays, so other tabs keep a valid connection). */
+	clear(): Promise<void>;
+	close(): void;
+}

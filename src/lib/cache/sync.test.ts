@@ -1,0 +1,143 @@
+import 'fake-indexeddb/auto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createApiClient } from '$lib/client';
+import { createReferenceApi, type ReferenceApi } from '$lib/server/reference-api';
+import { localDateInt } from '$lib/time/zone';
+import { createFakeProxy, type FakeProxy } from './fake-proxy';
+import { openIdbStore } from './idb-store';
+import type { CacheStore } from './schema';
+import { DAY, syncCache, type SyncProgress } from './sync';
+
+const TOKEN = 'sync-test-token';
+const NOW_MS = Date.UTC(2026, 2, 30, 18, 0, 0);
+const NOW = NOW_MS / 1000;
+
+let today: ReferenceApi;
+let tomorrow: ReferenceApi;
+
+beforeAll(async () => {
+	// Same demo person (seeded), seen one day apart: the second has exactly one more day.
+	today = createReferenceApi({ now: () => NOW_MS, dataDir: null, accessToken: TOKEN });
+	tomorrow = createReferenceApi({
+		now: () => NOW_MS + DAY * 1000,
+		dataDir: null,
+		accessToken: TOKEN
+	});
+	await Promise.all([warm(today), warm(tomorrow)]);
+}, 60_000);
+
+async function warm(api: ReferenceApi): Promise<void> {
+	await api.handle(
+		new Request('http://upstream.test/nudge/api/v.1.1/users/@me', {
+			headers: { authorization: `Bearer ${TOKEN}` }
+		})
+	);
+}
+
+let users = 0;
+async function setup(api: ReferenceApi): Promise<{ proxy: FakeProxy; store: CacheStore }> {
+	const proxy = createFakeProxy({ handle: (r) => api.handle(r), token: TOKEN, latencyMs: 2 });
+	const store = await openIdbStore({ userKey: `sync-${++users}-${Date.now()}` });
+	return { proxy, store };
+}
+
+/** Every record of a kind in a time range, fetched the slow way: one list, page after page. */
+async function allFromApi(proxy: FakeProxy, kind: 'moves' | 'sleeps', start: number, end: number) {
+	const client = createApiClient({ fetch: proxy.fetch });
+	return client.listAll(kind, { startTime: start, endTime: end });
+}
+
+describe('syncCache', () => {
+	it('fills history in concurrent windows and stores every record the API has', async () => {
+		const { proxy, store } = await setup(today);
+		const client = createApiClient({ fetch: proxy.fetch });
+		const progress: SyncProgress[] = [];
+		await syncCache({ client, store, historyDays: 60 }, { onProgress: (p) => progress.push(p) });
+		expect(proxy.peakInFlight).toBeGreaterThan(1);
+		expect(proxy.peakInFlight).toBeLessThanOrEqual(6);
+		const last = progress.at(-1);
+		expect(last?.windowsDone).toBe(last?.windowsTotal);
+		expect(last?.backfilling).toBe(true);
+
+		for (const kind of ['moves', 'sleeps'] as const) {
+			const expected = await allFromApi(proxy, kind, NOW - 60 * DAY, NOW + DAY);
+			const dates = expected.map((r) => r.date);
+			const cached = await store.records[kind].between(Math.min(...dates), Math.max(...dates));
+			expect(cached.map((r) => r.xid).sort()).toEqual(expected.map((r) => r.xid).sort());
+		}
+		const state = await store.syncState.get('moves');
+		expect(state?.coveredFrom).toBeLessThanOrEqual(NOW - 60 * DAY);
+		expect(state?.lastSyncedAt).toBe(NOW);
+		store.close();
+	});
+
+	it('brings an up-to-date cache current after one new day with at most five requests', async () => {
+		const { proxy: proxyToday, store } = await setup(today);
+		await syncCache({
+			client: createApiClient({ fetch: proxyToday.fetch }),
+			store,
+			historyDays: 20
+		});
+
+		const proxy = createFakeProxy({ handle: (r) => tomorrow.handle(r), token: TOKEN });
+		await syncCache({ client: createApiClient({ fetch: proxy.fetch }), store, historyDays: 20 });
+		expect(proxy.requests.length).toBeLessThanOrEqual(5);
+		// Moves are not asked "updated since": every move's time_updated changes all the time.
+		const movesRequest = proxy.requests.find((path) => path.includes('/moves'));
+		expect(movesRequest).toBeDefined();
+		expect(movesRequest).not.toContain('updated_after');
+
+		const newDay = localDateInt(NOW + DAY, 'Europe/Berlin');
+		const newMoves = await store.records.moves.between(newDay, newDay);
+		expect(newMoves).toHaveLength(1);
+		const newSleeps = await store.records.sleeps.between(newDay, newDay);
+		expect(newSleeps.length).toBeGreaterThan(0);
+		expect((await store.syncState.get('sleeps'))?.lastSyncedAt).toBe(NOW + DAY);
+		store.close();
+	});
+
+	it('covers only up to a failed window and fetches the rest next time', async () => {
+		const { proxy, store } = await setup(today);
+		const client = createApiClient({ fetch: proxy.fetch });
+		let movesWindows = 0;
+		proxy.override = (path) => {
+			if (!path.includes('/moves?start_time')) return null;
+			movesWindows++;
+			return movesWindows === 3
+				? Response.json({ meta: { code: 500, message: 'Injected' } }, { status: 500 })
+				: null;
+		};
+		const first = await syncCache({ client, store, historyDays: 60, concurrency: 1 });
+		expect(first.errors).toHaveLength(1);
+		const partial = await store.syncState.get('moves');
+		// Windows run newest first, so two windows (20 days) are covered and the gap is not.
+		expect(partial?.coveredFrom).toBeGreaterThan(NOW - 25 * DAY);
+		expect(partial?.coveredFrom).toBeLessThan(NOW - 15 * DAY);
+
+		proxy.override = null;
+		const second = await syncCache({ client, store, historyDays: 60 });
+		expect(second.errors).toHaveLength(0);
+		expect((await store.syncState.get('moves'))?.coveredFrom).toBeLessThanOrEqual(NOW - 60 * DAY);
+		const expected = await allFromApi(proxy, 'moves', NOW - 60 * DAY, NOW + DAY);
+		const cached = await store.records.moves.between(0, 99991231);
+		expect(cached.length).toBe(expected.length);
+		store.close();
+	});
+
+	it('stops when aborted and leaves the covered interval untouched', async () => {
+		const { proxy, store } = await setup(today);
+		const controller = new AbortController();
+		const run = syncCache(
+			{ client: createApiClient({ fetch: proxy.fetch }), store, historyDays: 200 },
+			{
+				signal: controller.signal,
+				onProgress: (p) => {
+					if (p.windowsDone === 3) controller.abort();
+				}
+			}
+		);
+		await expect(run).rejects.toThrow();
+		expect(await store.syncState.get('moves')).toBeUndefined();
+		store.close();
+	});
+});

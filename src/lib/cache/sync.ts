@@ -1,0 +1,226 @@
+// Brings the cache up to date: a concurrent windowed backfill for history, a handful of requests for what changed since.
+import type { ApiClient, ListItems, ListKind, ListQuery } from '$lib/client';
+import { ApiError, isAbortError } from '$lib/client';
+import { mapPool } from './pool';
+import { LIST_KINDS, type CacheStore, type CachedRecord, type SyncState } from './schema';
+import { splitRange, type TimeWindow } from './windows';
+
+export const DAY = 86_400;
+
+export interface SyncProgress {
+	/** Jobs (time windows and incremental lists) finished, and how many there are. */
+	windowsDone: number;
+	windowsTotal: number;
+	/** Records stored so far in this run. */
+	records: number;
+	/** Whether this run fills history (many windows) or only catches up. */
+	backfilling: boolean;
+}
+
+export interface SyncConfig {
+	client: ApiClient;
+	store: CacheStore;
+	/** The browser's clock in epoch seconds; used only when the server's time is unknown. */
+	now?: () => number;
+	/** The list kinds to sync. Default all (moves, sleeps, workouts). */
+	kinds?: readonly ListKind[];
+	/** How much history a first sync fetches. Default 731 days. */
+	historyDays?: number;
+	/** Windows fetched at once. Default 6 (also the browser's connections per host). */
+	concurrency?: number;
+	/**
+	 * Width of a backfill window per kind, in days. Chosen so that a window is about one full page
+	 * (the API pages by 10): one move a day; a night plus the odd nap; a workout every few days.
+	 * A window that holds more simply follows its own `next` link.
+	 */
+	windowDays?: Partial<Record<ListKind, number>>;
+}
+
+export interface SyncRequest {
+	/** Make sure history back to this instant (epoch seconds) is cached. */
+	historyFrom?: number;
+	signal?: AbortSignal;
+	onProgress?: (progress: SyncProgress) => void;
+	/** Called after records of a kind are written, with the span of their dates. */
+	onStored?: (kind: ListKind, fromDate: number, toDate: number) => void;
+}
+
+export interface SyncOutcome {
+	/** The server's time at the start of the run: what "last synced" means. */
+	serverTime: number;
+	/** Failures of single windows or lists; the rest of the run was still stored. */
+	errors: unknown[];
+	records: number;
+}
+
+const DEFAULT_WINDOW_DAYS: Record<ListKind, number> = { moves: 10, sleeps: 9, workouts: 27 };
+
+/** Margin in front of the last sync for the moves of recent days (a day starts up to 14 h off UTC). */
+const RECENT_MOVES_MARGIN = 2 * DAY;
+/** Margin for updated_after, against records written in the same second as the last sync. */
+const UPDATED_AFTER_MARGIN = 60;
+
+interface Job {
+	kind: ListKind;
+	query: ListQuery;
+	/** Set for backfill windows; incremental jobs have none. */
+	window?: TimeWindow;
+}
+
+export async function syncCache(
+	config: SyncConfig,
+	request: SyncRequest = {}
+): Promise<SyncOutcome> {
+	const { client, store } = config;
+	const signal = request.signal;
+	const concurrency = config.concurrency ?? 6;
+	const windowDays = { ...DEFAULT_WINDOW_DAYS, ...config.windowDays };
+	const now = config.now ?? (() => Math.floor(Date.now() / 1000));
+
+	// Goals are refreshed on every sync, and their envelope tells the server's time, which anchors
+	// every range below (a demo server may live on a fixed date far from the browser's clock).
+	const errors: unknown[] = [];
+	try {
+		const goals = await client.goals({ signal });
+		await store.docs.goals.put({
+			key: 'current',
+			fetchedAt: client.lastServerTime ?? now(),
+			value: goals
+		});
+	} catch (error) {
+		// A token without the goal scopes still syncs its records; anything else ends the run.
+		if (!(error instanceof ApiError && error.status === 403)) throw error;
+		errors.push(error);
+	}
+	const serverTime = client.lastServerTime ?? now();
+
+	const kinds = config.kinds ?? LIST_KINDS;
+	const states = new Map<ListKind, SyncState | undefined>();
+	for (const kind of kinds) states.set(kind, await store.syncState.get(kind));
+
+	const jobs: Job[] = [];
+	for (const kind of kinds) {
+		const state = states.get(kind);
+		const wanted = request.historyFrom ?? serverTime - (config.historyDays ?? 731) * DAY;
+		if (!state) {
+			// Up to a day ahead: a record's local day may run ahead of the server's UTC clock.
+			for (const window of splitRange(wanted, serverTime + DAY, windowDays[kind] * DAY)) {
+				jobs.push({ kind, query: { startTime: window.start, endTime: window.end }, window });
+			}
+			continue;
+		}
+		jobs.push({ kind, query: incrementalQuery(kind, state, serverTime) });
+		if (wanted < state.coveredFrom) {
+			for (const window of splitRange(wanted, state.coveredFrom, windowDays[kind] * DAY)) {
+				jobs.push({ kind, query: { startTime: window.start, endTime: window.end }, window });
+			}
+		}
+	}
+
+	const progress: SyncProgress = {
+		windowsDone: 0,
+		windowsTotal: jobs.length,
+		records: 0,
+		backfilling: jobs.some((job) => job.window !== undefined)
+	};
+	request.onProgress?.({ ...progress });
+
+	const outcomes = await mapPool(
+		jobs,
+		concurrency,
+		async (job) => {
+			await fetchInto(job.kind, job.query);
+			progress.windowsDone++;
+			request.onProgress?.({ ...progress });
+		},
+		signal
+	);
+
+	async function fetchInto<K extends ListKind>(kind: K, query: ListQuery): Promise<void> {
+		await client.lists[kind].all(query, {
+			signal,
+			onPage: async (page) => {
+				if (page.items.length === 0) return;
+				const rows = page.items.map((record) => toRow(record, serverTime));
+				await store.records[kind].put(rows);
+				progress.records += rows.length;
+				const dates = rows.map((row) => row.date);
+				request.onStored?.(kind, Math.min(...dates), Math.max(...dates));
+			}
+		});
+	}
+
+	for (const outcome of outcomes) {
+		if (outcome.status === 'rejected') errors.push(outcome.reason);
+	}
+	signal?.throwIfAborted();
+	if (outcomes.length > 0 && outcomes.every((o) => o.status === 'rejected')) {
+		const first = errors.find((error) => !isAbortError(error));
+		if (first instanceof Error) throw first;
+	}
+
+	for (const kind of kinds) {
+		const next = nextState(kind, states.get(kind), jobs, outcomes, serverTime);
+		if (next) await store.syncState.put(next);
+	}
+	return { serverTime, errors, records: progress.records };
+}
+
+/** The cache row of a record: its date, for a sleep the wake date the API files it under. */
+function toRow<T extends ListItems[ListKind]>(record: T, fetchedAt: number): CachedRecord<T> {
+	return { xid: record.xid, date: record.date, fetchedAt, record };
+}
+
+/**
+ * What changed since the last sync. Sleeps and workouts have a trustworthy `updated_after`.
+ * Moves do not: their `time_updated` moves in real time even for past days (BMR), so asking
+ * "updated since" would return every move; instead fetch the days since the last sync by time.
+ */
+export function incrementalQuery(kind: ListKind, state: SyncState, serverTime: number): ListQuery {
+	if (kind === 'moves') {
+		return { startTime: state.lastSyncedAt - RECENT_MOVES_MARGIN, endTime: serverTime + DAY };
+	}
+	return {
+		updatedAfter: state.lastSyncedAt - UPDATED_AFTER_MARGIN,
+		startTime: state.coveredFrom
+	};
+}
+
+/**
+ * The sync state after a run. Coverage grows only through windows that all succeeded next to
+ * what was covered before, so the covered interval never gets a hole: a failed window is simply
+ * fetched again next time.
+ */
+function nextState(
+	kind: ListKind,
+	previous: SyncState | undefined,
+	jobs: readonly Job[],
+	outcomes: readonly PromiseSettledResult<void>[],
+	serverTime: number
+): SyncState | null {
+	let incrementalOk = previous === undefined;
+	// Windows are newest first; the first one borders the covered interval (or "now").
+	let coveredFrom: number | null = previous?.coveredFrom ?? null;
+	let contiguous = true;
+	jobs.forEach((job, index) => {
+		if (job.kind !== kind) return;
+		const ok = outcomes[index]?.status === 'fulfilled';
+		if (!job.window) {
+			incrementalOk = ok;
+			return;
+		}
+		if (!contiguous) return;
+		if (ok) coveredFrom = job.window.start;
+		else contiguous = false;
+	});
+	if (coveredFrom === null) return null;
+	if (!previous) {
+		return { kind, coveredFrom, coveredTo: serverTime, lastSyncedAt: serverTime };
+	}
+	return {
+		kind,
+		coveredFrom,
+		coveredTo: incrementalOk ? serverTime : previous.coveredTo,
+		lastSyncedAt: incrementalOk ? serverTime : previous.lastSyncedAt
+	};
+}

@@ -1,0 +1,284 @@
+// The typed browser client of the Wellness API behind the same-origin proxy: every response validated, every error an ApiError.
+import * as z from 'zod/mini';
+import {
+	collectionSchema,
+	envelopeSchema,
+	goalsV11Schema,
+	errorEnvelopeSchema,
+	moveSchema,
+	moveTickSchema,
+	parseApiPayload,
+	settingsSchema,
+	sleepSchema,
+	sleepTickSchema,
+	trendsV11Schema,
+	userSchema,
+	workoutSchema,
+	type GoalsV11,
+	type Move,
+	type MoveTick,
+	type Settings,
+	type Sleep,
+	type SleepTick,
+	type TrendsV11,
+	type User,
+	type Workout
+} from '$lib/api';
+import { ApiError, CLIENT_ERROR_TYPES, isAbortError, missingScopeOf } from './api-error';
+import { listSearch, proxyUrl, proxyUrlForNext, type ListQuery } from './links';
+
+export type { ListQuery } from './links';
+
+/** The record kinds that come as paged lists the cache keeps. */
+export type ListKind = 'moves' | 'sleeps' | 'workouts';
+
+export interface ListItems {
+	moves: Move;
+	sleeps: Sleep;
+	workouts: Workout;
+}
+
+export interface RequestOptions {
+	/** Aborts the request (and, for listAll, every later page). */
+	signal?: AbortSignal;
+}
+
+export interface ListPage<T> {
+	items: T[];
+	/** The opaque `links.next`, or null on the last page. */
+	next: string | null;
+	/** `meta.time` of the response: the server's clock, epoch seconds. */
+	serverTime: number | null;
+}
+
+export interface ListAllOptions<T> extends RequestOptions {
+	/** Called with every page as it arrives, so callers can store records before the walk ends. */
+	onPage?: (page: ListPage<T>) => void | Promise<void>;
+}
+
+/** One paged list of the API. */
+export interface ListEndpoint<T> {
+	/** The first page of a query. */
+	page(query: ListQuery, options?: RequestOptions): Promise<ListPage<T>>;
+	/** The page an opaque `links.next` points at. */
+	next(link: string, options?: RequestOptions): Promise<ListPage<T>>;
+	/** Every page of a query, following `links.next` until it is absent. */
+	all(query: ListQuery, options?: ListAllOptions<T>): Promise<T[]>;
+	/** One record by xid. */
+	one(xid: string, options?: RequestOptions): Promise<T>;
+}
+
+/** One endpoint per list kind; indexing it with a generic kind keeps the item type. */
+export type ListEndpoints = { [K in ListKind]: ListEndpoint<ListItems[K]> };
+
+export interface TrendsQuery {
+	/** Last bucket's date, `YYYYMMDD`; the server's today when absent. */
+	endDate?: number;
+	bucketSize: 'd' | 'w' | 'm' | 'y';
+	/** How many buckets; more than 100 are fetched by following `links.next`. */
+	numBuckets: number;
+}
+
+/** A trends series merged from every page: buckets run backwards from endDate, as the API sends them. */
+export interface TrendSeries {
+	earliest: TrendsV11['earliest'];
+	buckets: TrendsV11['data'];
+}
+
+export interface ApiClient {
+	readonly lists: ListEndpoints;
+	listPage<K extends ListKind>(
+		kind: K,
+		query: ListQuery,
+		options?: RequestOptions
+	): Promise<ListPage<ListItems[K]>>;
+	listAll<K extends ListKind>(
+		kind: K,
+		query: ListQuery,
+		options?: ListAllOptions<ListItems[K]>
+	): Promise<ListItems[K][]>;
+	moveTicks(moveXid: string, options?: RequestOptions): Promise<MoveTick[]>;
+	sleepTicks(sleepXid: string, options?: RequestOptions): Promise<SleepTick[]>;
+	goals(options?: RequestOptions): Promise<GoalsV11>;
+	settings(options?: RequestOptions): Promise<Settings>;
+	user(options?: RequestOptions): Promise<User>;
+	trends(query: TrendsQuery, options?: RequestOptions): Promise<TrendSeries>;
+	/** The latest `meta.time` seen: the server's "now", which may differ from the browser's clock. */
+	readonly lastServerTime: number | null;
+}
+
+export interface ApiClientOptions {
+	fetch: typeof globalThis.fetch;
+	/** Where the proxy is mounted. Default '/api/nudge'. */
+	base?: string;
+	/** API version in the path. Default 'v.1.1'. */
+	version?: string;
+}
+
+/** The API caps one trends request at 100 buckets. */
+const MAX_BUCKETS_PER_REQUEST = 100;
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+	const fetchImpl = options.fetch;
+	const base = options.base ?? '/api/nudge';
+	const version = options.version ?? 'v.1.1';
+	let lastServerTime: number | null = null;
+
+	async function request<T>(
+		url: string,
+		schema: z.ZodMiniType<T>,
+		record: string,
+		signal: AbortSignal | undefined
+	): Promise<{ data: T; serverTime: number | null }> {
+		let response: Response;
+		try {
+			response = await fetchImpl(url, { signal, headers: { accept: 'application/json' } });
+		} catch (error) {
+			if (isAbortError(error) || signal?.aborted) throw error;
+			throw new ApiError(
+				0,
+				CLIENT_ERROR_TYPES.network,
+				`The data service could not be reached (${error instanceof Error ? error.message : String(error)}).`
+			);
+		}
+		let json: unknown;
+		try {
+			json = await response.json();
+		} catch (error) {
+			if (isAbortError(error) || signal?.aborted) throw error;
+			throw new ApiError(
+				response.status,
+				CLIENT_ERROR_TYPES.badResponse,
+				`The data service answered ${response.status} without JSON.`
+			);
+		}
+		if (!response.ok) throw errorFromBody(response.status, json);
+
+		const parsed = parseApiPayload(envelopeSchema(schema), json, { record, path: url });
+		if (!parsed.ok) {
+			throw new ApiError(response.status, CLIENT_ERROR_TYPES.invalidPayload, parsed.error.message);
+		}
+		const serverTime = parsed.value.meta.time;
+		if (lastServerTime === null || serverTime > lastServerTime) {
+			lastServerTime = serverTime;
+		}
+		return { data: parsed.value.data, serverTime };
+	}
+
+	function listEndpoint<T>(
+		path: string,
+		singlePath: string,
+		itemSchema: z.ZodMiniType<T>,
+		record: string
+	): ListEndpoint<T> {
+		const pageSchema = collectionSchema(itemSchema);
+
+		async function fetchPage(url: string, signal?: AbortSignal): Promise<ListPage<T>> {
+			const { data, serverTime } = await request(url, pageSchema, record, signal);
+			return { items: data.items, next: data.links?.next ?? null, serverTime };
+		}
+
+		const endpoint: ListEndpoint<T> = {
+			page: (query, opts) =>
+				fetchPage(proxyUrl(base, version, path, listSearch(query)), opts?.signal),
+			next: (link, opts) => fetchPage(proxyUrlForNext(link, base), opts?.signal),
+			async all(query, opts) {
+				const items: T[] = [];
+				const seen = new Set<string>();
+				let page = await endpoint.page(query, opts);
+				for (;;) {
+					items.push(...page.items);
+					await opts?.onPage?.(page);
+					if (page.next === null || page.items.length === 0) break;
+					// A server that hands back a link already followed would loop forever.
+					if (seen.has(page.next)) break;
+					seen.add(page.next);
+					page = await endpoint.next(page.next, opts);
+				}
+				return items;
+			},
+			async one(xid, opts) {
+				const url = proxyUrl(base, version, `${singlePath}/${encodeURIComponent(xid)}`);
+				return (await request(url, itemSchema, record, opts?.signal)).data;
+			}
+		};
+		return endpoint;
+	}
+
+	const lists: ListEndpoints = {
+		moves: listEndpoint('users/@me/moves', 'moves', moveSchema, 'move'),
+		sleeps: listEndpoint('users/@me/sleeps', 'sleeps', sleepSchema, 'sleep'),
+		workouts: listEndpoint('users/@me/workouts', 'workouts', workoutSchema, 'workout')
+	};
+
+	async function ticks<T>(
+		path: string,
+		schema: z.ZodMiniType<T>,
+		record: string,
+		signal?: AbortSignal
+	): Promise<T[]> {
+		const url = proxyUrl(base, version, path);
+		return (await request(url, collectionSchema(schema), record, signal)).data.items;
+	}
+
+	async function single<T>(
+		path: string,
+		schema: z.ZodMiniType<T>,
+		record: string,
+		signal?: AbortSignal
+	): Promise<T> {
+		return (await request(proxyUrl(base, version, path), schema, record, signal)).data;
+	}
+
+	return {
+		lists,
+		listPage: (kind, query, opts) => lists[kind].page(query, opts),
+		listAll: (kind, query, opts) => lists[kind].all(query, opts),
+		moveTicks: (xid, opts) =>
+			ticks(`moves/${encodeURIComponent(xid)}/ticks`, moveTickSchema, 'move tick', opts?.signal),
+		sleepTicks: (xid, opts) =>
+			ticks(
+				`sleeps/${encodeURIComponent(xid)}/ticks`,
+				sleepTickSchema,
+				'sleep phase',
+				opts?.signal
+			),
+		goals: (opts) => single('users/@me/goals', goalsV11Schema, 'goals', opts?.signal),
+		settings: (opts) => single('users/@me/settings', settingsSchema, 'settings', opts?.signal),
+		user: (opts) => single('users/@me', userSchema, 'user', opts?.signal),
+		async trends(query, opts) {
+			const wanted = Math.max(1, Math.trunc(query.numBuckets));
+			const params = new URLSearchParams({
+				bucket_size: query.bucketSize,
+				num_buckets: String(Math.min(wanted, MAX_BUCKETS_PER_REQUEST))
+			});
+			if (query.endDate !== undefined) params.set('end_date', String(query.endDate));
+			let url = proxyUrl(base, version, 'users/@me/trends', `?${params.toString()}`);
+			const buckets: TrendsV11['data'] = [];
+			let earliest: TrendsV11['earliest'] | undefined;
+			const seen = new Set<string>();
+			for (;;) {
+				const { data } = await request(url, trendsV11Schema, 'trends', opts?.signal);
+				earliest ??= data.earliest;
+				buckets.push(...data.data);
+				const next = data.links?.next;
+				if (buckets.length >= wanted || !next || data.data.length === 0 || seen.has(next)) break;
+				seen.add(next);
+				url = proxyUrlForNext(next, base);
+			}
+			return { earliest: earliest ?? null, buckets: buckets.slice(0, wanted) };
+		},
+		get lastServerTime() {
+			return lastServerTime;
+		}
+	};
+}
+
+/** The ApiError for a non-2xx response, from its envelope when it has one. */
+function errorFromBody(status: number, json: unknown): ApiError {
+	const parsed = errorEnvelopeSchema.safeParse(json);
+	const meta = parsed.success ? parsed.data.meta : undefined;
+	const errorType = meta?.error_type ?? `http_${status}`;
+	const detail = meta?.error_detail ?? meta?.message ?? `The data service answered ${status}.`;
+	return new ApiError(status, errorType, detail, missingScopeOf(status, errorType, detail));
+}
