@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import type { BedtimeNight } from '$lib/metrics/types';
+import { bedtimeBarLabel, bedtimeLayout, bedtimeTable } from './bedtime-bars';
+
+const nights: BedtimeNight[] = [
+	{
+		dateInt: 20260323,
+		bedtimeOffset: -3600,
+		asleepOffset: 2400,
+		wakeOffset: 6.5 * 3600,
+		nap: false
+	},
+	{
+		dateInt: 20260324,
+		bedtimeOffset: -2 * 3600 - 1800,
+		asleepOffset: null,
+		wakeOffset: 5 * 3600,
+		nap: false
+	},
+	{
+		dateInt: 20260324,
+		bedtimeOffset: 14 * 3600,
+		asleepOffset: 14 * 3600 + 600,
+		wakeOffset: 15 * 3600,
+		nap: true
+	}
+];
+
+describe('bedtimeLayout', () => {
+	it('spans whole hours from the earliest bedtime to the latest wake', () => {
+		const layout = bedtimeLayout(nights, true, 300, 340);
+		expect(layout.y.domain()).toEqual([-3 * 3600, 15 * 3600]);
+		expect(layout.hourTicks).toContain(0);
+		for (const tick of layout.hourTicks) {
+			expect(Math.abs(tick % 3600)).toBe(0);
+			expect(tick).toBeGreaterThanOrEqual(-3 * 3600);
+			expect(tick).toBeLessThanOrEqual(15 * 3600);
+		}
+	});
+
+	it('keeps at least 22:00 to 07:00 so a short range still reads as a night', () => {
+		const layout = bedtimeLayout(nights, false, 300, 340);
+		expect(layout.y.domain()).toEqual([-3 * 3600, 7 * 3600]);
+		expect(layout.bars).toHaveLength(2);
+	});
+
+	it('runs each bar from bedtime down to waking, asleep moment between them', () => {
+		const layout = bedtimeLayout(nights, true, 300, 340);
+		const [first] = layout.bars;
+		const y = layout.y;
+		expect(first?.y).toBeCloseTo(y(-3600), 2);
+		expect((first?.y ?? 0) + (first?.height ?? 0)).toBeCloseTo(y(6.5 * 3600), 1);
+		expect(first?.asleepY).toBeCloseTo(y(2400), 2);
+		expect(layout.bars[1]?.asleepY).toBeNull();
+		expect(layout.midnightY).toBeCloseTo(y(0), 2);
+	});
+
+	it('draws a nap narrower and centred in its date band', () => {
+		const layout = bedtimeLayout(nights, true, 300, 340);
+		const night = layout.bars[1];
+		const nap = layout.bars[2];
+		expect(nap?.width).toBeCloseTo((night?.width ?? 0) / 2, 2);
+		expect((nap?.x ?? 0) + (nap?.width ?? 0) / 2).toBeCloseTo(
+			(night?.x ?? 0) + (night?.width ?? 0) / 2,
+			1
+		);
+	});
+
+	it('speaks and tabulates clock times', () => {
+		const layout = bedtimeLayout(nights, true, 300, 340);
+		const first = layout.bars[0];
+		expect(first && bedtimeBarLabel(first)).toBe(
+			'Night ending Mon 23 Mar: bed 23:00, asleep 00:40, woke 06:30'
+		);
+		expect(bedtimeTable(nights).rows[2]).toMatchObject({ kind: 'Nap', inBed: 3600 });
+	});
+});

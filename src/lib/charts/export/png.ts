@@ -1,0 +1,174 @@
+// PNG export: title, date range and legend drawn around the chart at 2× device pixels.
+import type { LegendItem } from '../legend';
+import { serializeSvg } from './svg';
+
+export interface HeaderLayout {
+	/** Total height of the header band above the chart, in CSS px. */
+	height: number;
+	title: { x: number; y: number };
+	subtitle: { x: number; y: number } | null;
+	legend: Array<{ item: LegendItem; x: number; y: number }>;
+}
+
+export const PNG_PADDING = 16;
+const TITLE_LINE = 22;
+const SUBTITLE_LINE = 18;
+const LEGEND_LINE = 18;
+const SWATCH = 12;
+const LEGEND_GAP = 16;
+
+/**
+ * Where header text goes for a picture `width` px wide: title, subtitle, then legend entries
+ * flowing left to right and wrapping. `measure` returns a label's width (a canvas in the browser,
+ * a stub in tests). Text positions are baselines.
+ */
+export function headerLayout(
+	width: number,
+	title: string,
+	subtitle: string | undefined,
+	legend: readonly LegendItem[],
+	measure: (text: string) => number
+): HeaderLayout {
+	let y = PNG_PADDING + 16;
+	const titlePosition = { x: PNG_PADDING, y };
+	let subtitlePosition: HeaderLayout['subtitle'] = null;
+	if (subtitle) {
+		y += SUBTITLE_LINE;
+		subtitlePosition = { x: PNG_PADDING, y };
+	}
+	const entries: HeaderLayout['legend'] = [];
+	if (legend.length) {
+		y += LEGEND_LINE + 4;
+		let x = PNG_PADDING;
+		for (const item of legend) {
+			const itemWidth = SWATCH + 6 + measure(item.label);
+			if (x > PNG_PADDING && x + itemWidth > width - PNG_PADDING) {
+				x = PNG_PADDING;
+				y += LEGEND_LINE;
+			}
+			entries.push({ item, x, y });
+			x += itemWidth + LEGEND_GAP;
+		}
+	}
+	return {
+		height: y + (TITLE_LINE - 16) + 8,
+		title: titlePosition,
+		subtitle: subtitlePosition,
+		legend: entries
+	};
+}
+
+/** `--accent` from `var(--accent)` or `var(--accent, #000)`; null for a plain colour. */
+export function cssVariableName(value: string): string | null {
+	const match = /^var\(\s*(--[\w-]+)\s*(?:,[^)]*)?\)$/.exec(value.trim());
+	return match?.[1] ?? null;
+}
+
+/** A colour usable on a canvas: theme variables are read from `element`'s computed style. */
+export function resolveColor(value: string, element: Element): string {
+	const variable = cssVariableName(value);
+	if (!variable) return value;
+	return getComputedStyle(element).getPropertyValue(variable).trim() || '#000000';
+}
+
+export interface PngExportOptions {
+	/** The chart's SVG (axes, marks, labels). */
+	svg: SVGSVGElement;
+	/** A canvas drawn under the SVG (the heatmap cells), placed at its offset inside the SVG. */
+	canvas?: { element: HTMLCanvasElement; x: number; y: number; width: number; height: number };
+	title: string;
+	subtitle?: string;
+	legend?: readonly LegendItem[];
+	/** Device pixels per CSS pixel; default 2. */
+	scale?: number;
+}
+
+function loadImage(url: string): Promise<HTMLImageElement> {
+	return new Promise((resolve, reject) => {
+		const image = new Image();
+		image.onload = () => resolve(image);
+		image.onerror = () => reject(new Error('PNG export: the chart SVG could not be rendered'));
+		image.src = url;
+	});
+}
+
+/** Renders the chart with its header into a PNG blob. */
+export async function chartToPng(options: PngExportOptions): Promise<Blob> {
+	const { svg, title, subtitle, legend = [], scale = 2 } = options;
+	const { width: chartWidth, height: chartHeight } = svg.viewBox.baseVal;
+	const styles = getComputedStyle(svg);
+	const font = styles.getPropertyValue('font-family') || 'sans-serif';
+	const background = resolveColor('var(--surface)', svg);
+	const text = resolveColor('var(--text)', svg);
+	const muted = resolveColor('var(--muted)', svg);
+
+	const canvas = document.createElement('canvas');
+	const context = canvas.getContext('2d');
+	if (!context) throw new Error('PNG export: no 2D canvas available');
+	context.font = `12px ${font}`;
+	const width = chartWidth + PNG_PADDING * 2;
+	const header = headerLayout(
+		width,
+		title,
+		subtitle,
+		legend,
+		(label) => context.measureText(label).width
+	);
+	const height = header.height + chartHeight + PNG_PADDING;
+	canvas.width = Math.round(width * scale);
+	canvas.height = Math.round(height * scale);
+
+	// Start decoding the SVG while the header is drawn.
+	const url = URL.createObjectURL(
+		new Blob([serializeSvg(svg)], { type: 'image/svg+xml;charset=utf-8' })
+	);
+	try {
+		const imagePromise = loadImage(url);
+		context.scale(scale, scale);
+		context.fillStyle = background;
+		context.fillRect(0, 0, width, height);
+		context.textBaseline = 'alphabetic';
+		context.fillStyle = text;
+		context.font = `600 16px ${font}`;
+		context.fillText(title, header.title.x, header.title.y);
+		context.font = `12px ${font}`;
+		if (subtitle && header.subtitle) {
+			context.fillStyle = muted;
+			context.fillText(subtitle, header.subtitle.x, header.subtitle.y);
+		}
+		for (const { item, x, y } of header.legend) {
+			const swatch = resolveColor(item.color, svg);
+			if (item.dashed) {
+				context.strokeStyle = swatch;
+				context.lineWidth = 2;
+				context.setLineDash([4, 2]);
+				context.beginPath();
+				context.moveTo(x, y - 4);
+				context.lineTo(x + SWATCH, y - 4);
+				context.stroke();
+				context.setLineDash([]);
+			} else {
+				context.fillStyle = swatch;
+				context.fillRect(x, y - SWATCH + 2, SWATCH, SWATCH);
+			}
+			context.fillStyle = text;
+			context.fillText(item.label, x + SWATCH + 6, y);
+		}
+		const top = header.height;
+		if (options.canvas) {
+			const { element, x, y, width: w, height: h } = options.canvas;
+			context.imageSmoothingEnabled = false;
+			context.drawImage(element, PNG_PADDING + x, top + y, w, h);
+			context.imageSmoothingEnabled = true;
+		}
+		context.drawImage(await imagePromise, PNG_PADDING, top, chartWidth, chartHeight);
+	} finally {
+		URL.revokeObjectURL(url);
+	}
+	return new Promise((resolve, reject) => {
+		canvas.toBlob(
+			(blob) => (blob ? resolve(blob) : reject(new Error('PNG export: encoding failed'))),
+			'image/png'
+		);
+	});
+}

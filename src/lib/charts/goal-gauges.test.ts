@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import type { GoalGauge } from '$lib/metrics/types';
+import { gaugeLabel, goalGaugesLayout, goalStatus } from './goal-gauges';
+
+const steps: GoalGauge = {
+	goal: 'steps',
+	remaining: 2500,
+	target: 10000,
+	achieved: 7500,
+	unit: 'steps',
+	exceeded: false
+};
+const sleep: GoalGauge = {
+	goal: 'sleep',
+	remaining: -1800,
+	target: 28800,
+	achieved: 30600,
+	unit: 'seconds',
+	exceeded: true
+};
+const intake: GoalGauge = {
+	goal: 'intake_calories',
+	remaining: 0,
+	target: null,
+	achieved: 1200,
+	unit: 'kcal',
+	exceeded: false
+};
+
+describe('goal gauges', () => {
+	it('says what remains, what was exceeded, and when no target is set', () => {
+		expect(goalStatus(steps)).toBe('2,500 steps to go');
+		expect(goalStatus(sleep)).toBe('Exceeded by 30 min');
+		expect(goalStatus(intake)).toBe('No target set');
+		expect(goalStatus({ ...steps, remaining: 0, achieved: 10000 })).toBe('Goal met');
+	});
+
+	it('fills the track by the share achieved, capped at full', () => {
+		const layout = goalGaugesLayout([steps, sleep, intake], 400, 120);
+		expect(layout.rows[0]?.fillWidth).toBe(300);
+		expect(layout.rows[1]?.progress).toBeCloseTo(30600 / 28800, 5);
+		expect(layout.rows[1]?.fillWidth).toBe(400);
+		expect(layout.rows[2]?.progress).toBeNull();
+		expect(layout.rows[2]?.fillWidth).toBe(0);
+	});
+
+	it('reads the numbers out for screen readers', () => {
+		const layout = goalGaugesLayout([steps], 400, 40);
+		const row = layout.rows[0];
+		expect(row && gaugeLabel(row)).toBe('Steps: 7,500 steps of 10,000 steps; 2,500 steps to go');
+	});
+});

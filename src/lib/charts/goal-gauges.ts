@@ -1,0 +1,102 @@
+// Layout and wording of goal gauges: how much of each goal is done, what remains, what is exceeded.
+import { scaleBand, scaleLinear } from 'd3';
+import type { ScaleBand, ScaleLinear } from 'd3';
+import type { GoalGauge } from '$lib/metrics/types';
+import { formatQuantity } from './format';
+import { round2 } from './scales';
+import type { ChartTable } from './table';
+
+export const goalLabel: Record<GoalGauge['goal'], string> = {
+	steps: 'Steps',
+	sleep: 'Sleep',
+	intake_calories: 'Calories eaten'
+};
+
+export interface GaugeRow {
+	index: number;
+	gauge: GoalGauge;
+	/** Share of the target achieved, capped at 1 for the fill; null without a target. */
+	progress: number | null;
+	y: number;
+	/** Baseline of the goal name and status line, just above the track. */
+	labelY: number;
+	trackY: number;
+	trackHeight: number;
+	fillWidth: number;
+	status: string;
+}
+
+export interface GoalGaugesLayout {
+	x: ScaleLinear<number, number>;
+	y: ScaleBand<number>;
+	rows: GaugeRow[];
+}
+
+/** `1,840 steps to go`, `Exceeded by 25 min`, `Goal met` or `No target set`. */
+export function goalStatus(gauge: GoalGauge): string {
+	if (gauge.target === null) return 'No target set';
+	if (gauge.exceeded) return `Exceeded by ${formatQuantity(-gauge.remaining, gauge.unit)}`;
+	if (gauge.remaining <= 0) return 'Goal met';
+	return `${formatQuantity(gauge.remaining, gauge.unit)} to go`;
+}
+
+export function goalGaugesLayout(
+	gauges: readonly GoalGauge[],
+	innerWidth: number,
+	innerHeight: number
+): GoalGaugesLayout {
+	const x = scaleLinear().domain([0, 1]).range([0, innerWidth]).clamp(true);
+	const y = scaleBand<number>()
+		.domain(gauges.map((_, index) => index))
+		.range([0, innerHeight])
+		.paddingInner(0.25);
+	const rows = gauges.map((gauge, index): GaugeRow => {
+		const progress =
+			gauge.target !== null && gauge.target > 0 && gauge.achieved !== null
+				? gauge.achieved / gauge.target
+				: null;
+		const top = y(index) ?? 0;
+		// The band holds the label line above a 10 px track.
+		const trackHeight = 10;
+		return {
+			index,
+			gauge,
+			progress,
+			y: round2(top),
+			labelY: round2(top + y.bandwidth() - trackHeight - 6),
+			trackY: round2(top + y.bandwidth() - trackHeight),
+			trackHeight,
+			fillWidth: round2(progress === null ? 0 : x(Math.min(progress, 1))),
+			status: goalStatus(gauge)
+		};
+	});
+	return { x, y, rows };
+}
+
+export function gaugeLabel(row: GaugeRow): string {
+	const { gauge } = row;
+	const done =
+		gauge.achieved === null || gauge.target === null
+			? ''
+			: `${formatQuantity(gauge.achieved, gauge.unit)} of ${formatQuantity(gauge.target, gauge.unit)}; `;
+	return `${goalLabel[gauge.goal]}: ${done}${row.status}`;
+}
+
+export function goalGaugesTable(gauges: readonly GoalGauge[]): ChartTable {
+	return {
+		columns: [
+			{ key: 'goal', label: 'Goal' },
+			{ key: 'unit', label: 'Unit' },
+			{ key: 'achieved', label: 'Achieved' },
+			{ key: 'target', label: 'Target' },
+			{ key: 'remaining', label: 'Remaining (negative = exceeded)' }
+		],
+		rows: gauges.map((gauge) => ({
+			goal: goalLabel[gauge.goal],
+			unit: gauge.unit,
+			achieved: gauge.achieved,
+			target: gauge.target,
+			remaining: gauge.target === null ? null : gauge.remaining
+		}))
+	};
+}

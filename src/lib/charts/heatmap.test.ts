@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import type { DayHourGrid } from '$lib/metrics/types';
+import { yearGrid } from './fixtures';
+import {
+	cellAt,
+	cellLabel,
+	gridMove,
+	heatCellColor,
+	heatmapLayout,
+	heatmapPixels,
+	heatmapTable,
+	heatRamp,
+	monthHourMeans,
+	monthTickLabel,
+	rampIndex,
+	summarizeGrid,
+	summaryText
+} from './heatmap';
+import { dateIntToUtcMs } from './scales';
+
+const low = { r: 240, g: 250, b: 248 };
+const high = { r: 15, g: 118, b: 110 };
+
+/** Two days: day one busy at 08:00, day two has no data at 03:00. */
+function smallGrid(): DayHourGrid {
+	const values = new Float64Array(48).fill(0);
+	values[8] = 1000;
+	values[17] = 400;
+	values[24 + 8] = 600;
+	values[24 + 3] = Number.NaN;
+	return { dates: [20260331, 20260401], values, max: 1000 };
+}
+
+describe('heat colours', () => {
+	it('ramps from the low to the high colour', () => {
+		const ramp = heatRamp(low, high);
+		expect(heatCellColor(0, 1000, ramp)).toEqual([low.r, low.g, low.b, 255]);
+		expect(heatCellColor(1000, 1000, ramp)).toEqual([high.r, high.g, high.b, 255]);
+		const middle = heatCellColor(500, 1000, ramp);
+		expect(middle[0]).toBeGreaterThan(high.r);
+		expect(middle[0]).toBeLessThan(low.r);
+	});
+
+	it('leaves cells without data transparent, unlike zero', () => {
+		const ramp = heatRamp(low, high);
+		expect(heatCellColor(Number.NaN, 1000, ramp)).toEqual([0, 0, 0, 0]);
+		expect(heatCellColor(0, 1000, ramp)[3]).toBe(255);
+		expect(rampIndex(5000, 1000)).toBe(255);
+		expect(rampIndex(10, 0)).toBe(0);
+	});
+
+	it('writes one pixel per cell, days across and hours down', () => {
+		const grid = smallGrid();
+		const ramp = heatRamp(low, high);
+		const pixels = heatmapPixels(grid, ramp);
+		const at = (day: number, hour: number) =>
+			Array.from(pixels.slice((hour * 2 + day) * 4, (hour * 2 + day) * 4 + 4));
+		expect(pixels).toHaveLength(2 * 24 * 4);
+		expect(at(0, 8)).toEqual([high.r, high.g, high.b, 255]);
+		expect(at(1, 3)).toEqual([0, 0, 0, 0]);
+		expect(at(1, 8)).toEqual(heatCellColor(600, 1000, ramp));
+	});
+});
+
+describe('heatmap interaction', () => {
+	it('finds the cell under the pointer and nothing outside', () => {
+		expect(cellAt(0, 0, 365, 730, 240)).toEqual({ day: 0, hour: 0 });
+		expect(cellAt(729.9, 239.9, 365, 730, 240)).toEqual({ day: 364, hour: 23 });
+		expect(cellAt(3, 25, 365, 730, 240)).toEqual({ day: 1, hour: 2 });
+		expect(cellAt(-1, 5, 365, 730, 240)).toBeNull();
+		expect(cellAt(730, 5, 365, 730, 240)).toBeNull();
+	});
+
+	it('moves by day, hour and week, clamped to the grid', () => {
+		expect(gridMove('ArrowRight', { day: 0, hour: 5 }, 365)).toEqual({ day: 1, hour: 5 });
+		expect(gridMove('ArrowUp', { day: 3, hour: 0 }, 365)).toEqual({ day: 3, hour: 0 });
+		expect(gridMove('PageDown', { day: 360, hour: 5 }, 365)).toEqual({ day: 364, hour: 5 });
+		expect(gridMove('End', { day: 3, hour: 5 }, 365)).toEqual({ day: 364, hour: 5 });
+		expect(gridMove('Escape', { day: 3, hour: 5 }, 365)).toBe('hide');
+		expect(gridMove('x', { day: 3, hour: 5 }, 365)).toBeNull();
+	});
+
+	it('labels a cell with its date, hour span and value', () => {
+		const grid = smallGrid();
+		expect(cellLabel(grid, { day: 0, hour: 8 }, 'steps')).toBe(
+			'Tue 31 Mar 08:00–09:00: 1,000 steps'
+		);
+		expect(cellLabel(grid, { day: 1, hour: 3 }, 'steps')).toBe('Wed 1 Apr 03:00–04:00: no data');
+		expect(cellLabel(grid, { day: 1, hour: 23 }, 'steps')).toContain('23:00–00:00');
+	});
+
+	it('thins month labels on a narrow chart', () => {
+		expect(heatmapLayout(yearGrid, 640, 200).monthTicks).toHaveLength(12);
+		const narrow = heatmapLayout(yearGrid, 300, 200).monthTicks;
+		expect(narrow).toHaveLength(6);
+		expect(narrow[0]).toBe(dateIntToUtcMs(20250401));
+		expect(narrow[1]).toBe(dateIntToUtcMs(20250601));
+	});
+
+	it('names the year on the first month label and where the year changes', () => {
+		expect(monthTickLabel(dateIntToUtcMs(20250401), undefined)).toBe('Apr 2025');
+		expect(monthTickLabel(dateIntToUtcMs(20250501), dateIntToUtcMs(20250401))).toBe('May');
+		expect(monthTickLabel(dateIntToUtcMs(20260101), dateIntToUtcMs(20251201))).toBe('Jan 2026');
+		// With every second month shown, February is the first label of the new year.
+		expect(monthTickLabel(dateIntToUtcMs(20260201), dateIntToUtcMs(20251201))).toBe('Feb 2026');
+	});
+});
+
+describe('heatmap summary and tables', () => {
+	it('finds the busiest hour, the busiest day and the days with data', () => {
+		const summary = summarizeGrid(smallGrid());
+		expect(summary.busiestHour).toBe(8);
+		expect(summary.busiestHourMean).toBe(800);
+		expect(summary.busiestDay).toEqual({ dateInt: 20260331, total: 1400 });
+		expect(summary.daysWithData).toBe(2);
+		expect(summary.dailyMean).toBe(1000);
+		expect(summaryText(summary, 'steps')).toContain('Busiest hour: 08:00 (on average 800 steps).');
+	});
+
+	it('says so when there is no data at all', () => {
+		const empty: DayHourGrid = {
+			dates: [20260101],
+			values: new Float64Array(24).fill(Number.NaN),
+			max: 0
+		};
+		const summary = summarizeGrid(empty);
+		expect(summary.daysWithData).toBe(0);
+		expect(summaryText(summary, 'steps')).toBe('No data in this range.');
+	});
+
+	it('averages each hour per month, skipping missing cells', () => {
+		const rows = monthHourMeans(smallGrid());
+		expect(rows.map((row) => row.dateInt)).toEqual([20260331, 20260401]);
+		expect(rows[0]?.means[8]).toBe(1000);
+		expect(rows[1]?.means[3]).toBeNull();
+		expect(monthHourMeans(yearGrid)).toHaveLength(12);
+	});
+
+	it('exports every cell with an ISO date and empty values for missing cells', () => {
+		const table = heatmapTable(smallGrid(), 'steps');
+		expect(table.columns).toHaveLength(25);
+		expect(table.rows[0]).toMatchObject({ date: '2026-03-31', h8: 1000, h17: 400 });
+		expect(table.rows[1]?.h3).toBeNull();
+	});
+});

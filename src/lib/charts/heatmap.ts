@@ -1,0 +1,337 @@
+// The day × hour heatmap's numbers: cell colours, pixel buffer, hit testing, summary and tables.
+import { range, scaleBand, utcFormat } from 'd3';
+import type { ScaleBand, ScaleTime } from 'd3';
+import type { DayHourGrid } from '$lib/metrics/types';
+import { formatDateInt } from '$lib/time/zone';
+import { formatDay, formatHour, formatQuantity } from './format';
+import { dateIntToUtcMs, dayScale } from './scales';
+import type { ChartTable } from './table';
+
+export interface Rgb {
+	r: number;
+	g: number;
+	b: number;
+}
+
+/** Colour of a cell without data: fully transparent, so the card's surface shows through. */
+export const EMPTY_CELL: readonly [number, number, number, number] = [0, 0, 0, 0];
+
+/**
+ * A 256-step RGBA ramp from `low` to `high`, built once per theme so the per-cell work is a lookup.
+ */
+export function heatRamp(low: Rgb, high: Rgb, steps = 256): Uint8ClampedArray<ArrayBuffer> {
+	const ramp = new Uint8ClampedArray(steps * 4);
+	for (let i = 0; i < steps; i += 1) {
+		const t = steps === 1 ? 1 : i / (steps - 1);
+		ramp[i * 4] = Math.round(low.r + (high.r - low.r) * t);
+		ramp[i * 4 + 1] = Math.round(low.g + (high.g - low.g) * t);
+		ramp[i * 4 + 2] = Math.round(low.b + (high.b - low.b) * t);
+		ramp[i * 4 + 3] = 255;
+	}
+	return ramp;
+}
+
+/**
+ * Ramp position of a value: NaN (no data) is -1; otherwise linear in `value / max`, clamped.
+ * Zero gets the ramp's first step, which differs from the empty colour, so "no steps" and
+ * "no data" never look alike.
+ */
+export function rampIndex(value: number, max: number, steps = 256): number {
+	if (Number.isNaN(value)) return -1;
+	if (!(max > 0)) return 0;
+	const t = Math.min(1, Math.max(0, value / max));
+	return Math.round(t * (steps - 1));
+}
+
+/** The RGBA colour of one cell. */
+export function heatCellColor(
+	value: number,
+	max: number,
+	ramp: Uint8ClampedArray
+): [number, number, number, number] {
+	const steps = ramp.length / 4;
+	const index = rampIndex(value, max, steps);
+	if (index < 0) return [...EMPTY_CELL];
+	return [
+		ramp[index * 4] ?? 0,
+		ramp[index * 4 + 1] ?? 0,
+		ramp[index * 4 + 2] ?? 0,
+		ramp[index * 4 + 3] ?? 0
+	];
+}
+
+/**
+ * One pixel per cell, days across and hours down (width = days, height = 24), ready for
+ * `new ImageData(pixels, days, 24)` and a scaled `drawImage`: 8,760 writes for a year.
+ */
+export function heatmapPixels(
+	grid: DayHourGrid,
+	ramp: Uint8ClampedArray
+): Uint8ClampedArray<ArrayBuffer> {
+	const days = grid.dates.length;
+	const steps = ramp.length / 4;
+	const pixels = new Uint8ClampedArray(days * 24 * 4);
+	for (let day = 0; day < days; day += 1) {
+		for (let hour = 0; hour < 24; hour += 1) {
+			const index = rampIndex(grid.values[day * 24 + hour] ?? Number.NaN, grid.max, steps);
+			if (index < 0) continue; // stays transparent
+			const out = (hour * days + day) * 4;
+			pixels[out] = ramp[index * 4] ?? 0;
+			pixels[out + 1] = ramp[index * 4 + 1] ?? 0;
+			pixels[out + 2] = ramp[index * 4 + 2] ?? 0;
+			pixels[out + 3] = 255;
+		}
+	}
+	return pixels;
+}
+
+export interface HeatmapLayout {
+	x: ScaleTime<number, number>;
+	y: ScaleBand<number>;
+	cellWidth: number;
+	cellHeight: number;
+	/** Month starts inside the range, as UTC-midnight ms, for the month labels. */
+	monthTicks: number[];
+}
+
+export function heatmapLayout(
+	grid: DayHourGrid,
+	innerWidth: number,
+	innerHeight: number
+): HeatmapLayout {
+	const x = dayScale(grid.dates, [0, innerWidth]);
+	const y = scaleBand<number>().domain(range(24)).range([0, innerHeight]);
+	const monthStarts = grid.dates
+		.filter((dateInt, index) => dateInt % 100 === 1 || index === 0)
+		.map(dateIntToUtcMs);
+	// Keep every n-th month so labels stay about 48 px apart on a narrow screen.
+	const perMonth = innerWidth / Math.max(monthStarts.length, 1);
+	const every = Math.max(1, Math.ceil(48 / Math.max(perMonth, 1e-9)));
+	const monthTicks = monthStarts.filter((_, index) => index % every === 0);
+	return {
+		x,
+		y,
+		cellWidth: innerWidth / Math.max(grid.dates.length, 1),
+		cellHeight: y.bandwidth(),
+		monthTicks
+	};
+}
+
+const monthName = utcFormat('%b');
+const monthYear = utcFormat('%b %Y');
+
+/**
+ * `Apr 2025` for the first label and wherever the year changes since the previous label
+ * (January, or the first month shown after it when labels are thinned), `May` otherwise.
+ */
+export function monthTickLabel(ms: number, previous: number | undefined): string {
+	const date = new Date(ms);
+	const newYear =
+		previous === undefined || new Date(previous).getUTCFullYear() !== date.getUTCFullYear();
+	return newYear ? monthYear(date) : monthName(date);
+}
+
+export interface Cell {
+	day: number;
+	hour: number;
+}
+
+/** The cell under a point of the plot, or null outside it. */
+export function cellAt(
+	px: number,
+	py: number,
+	days: number,
+	innerWidth: number,
+	innerHeight: number
+): Cell | null {
+	if (px < 0 || py < 0 || px >= innerWidth || py >= innerHeight || days <= 0) return null;
+	return {
+		day: Math.min(days - 1, Math.floor((px / innerWidth) * days)),
+		hour: Math.min(23, Math.floor((py / innerHeight) * 24))
+	};
+}
+
+/**
+ * Keyboard movement over the grid: Left/Right a day, Up/Down an hour, PageUp/PageDown a week,
+ * Home/End the first/last day, Escape hides the tooltip.
+ */
+export function gridMove(key: string, cell: Cell, days: number): Cell | 'hide' | null {
+	const day = (value: number) => Math.min(days - 1, Math.max(0, value));
+	const hour = (value: number) => Math.min(23, Math.max(0, value));
+	switch (key) {
+		case 'ArrowLeft':
+			return { ...cell, day: day(cell.day - 1) };
+		case 'ArrowRight':
+			return { ...cell, day: day(cell.day + 1) };
+		case 'ArrowUp':
+			return { ...cell, hour: hour(cell.hour - 1) };
+		case 'ArrowDown':
+			return { ...cell, hour: hour(cell.hour + 1) };
+		case 'PageUp':
+			return { ...cell, day: day(cell.day - 7) };
+		case 'PageDown':
+			return { ...cell, day: day(cell.day + 7) };
+		case 'Home':
+			return { ...cell, day: 0 };
+		case 'End':
+			return { ...cell, day: day(days - 1) };
+		case 'Escape':
+			return 'hide';
+		default:
+			return null;
+	}
+}
+
+export function cellValue(grid: DayHourGrid, cell: Cell): number {
+	return grid.values[cell.day * 24 + cell.hour] ?? Number.NaN;
+}
+
+export function cellLabel(grid: DayHourGrid, cell: Cell, unit: string): string {
+	const dateInt = grid.dates[cell.day];
+	const value = cellValue(grid, cell);
+	const when = `${dateInt === undefined ? '' : formatDay(dateInt)} ${formatHour(cell.hour)}–${formatHour((cell.hour + 1) % 24)}`;
+	return `${when}: ${Number.isNaN(value) ? 'no data' : formatQuantity(value, unit)}`;
+}
+
+export interface GridSummary {
+	daysWithData: number;
+	days: number;
+	/** Hour with the highest mean over days with data at that hour; null without data. */
+	busiestHour: number | null;
+	busiestHourMean: number | null;
+	quietestWakingHour: number | null;
+	busiestDay: { dateInt: number; total: number } | null;
+	dailyMean: number | null;
+}
+
+/** The headline facts of a day × hour grid, for the text summary beside the canvas. */
+export function summarizeGrid(grid: DayHourGrid): GridSummary {
+	const sums = new Float64Array(24);
+	const counts = new Uint32Array(24);
+	let busiestDay: GridSummary['busiestDay'] = null;
+	let daysWithData = 0;
+	let grandTotal = 0;
+	grid.dates.forEach((dateInt, day) => {
+		let total = 0;
+		let any = false;
+		for (let hour = 0; hour < 24; hour += 1) {
+			const value = grid.values[day * 24 + hour] ?? Number.NaN;
+			if (Number.isNaN(value)) continue;
+			any = true;
+			total += value;
+			sums[hour] = (sums[hour] ?? 0) + value;
+			counts[hour] = (counts[hour] ?? 0) + 1;
+		}
+		if (!any) return;
+		daysWithData += 1;
+		grandTotal += total;
+		if (!busiestDay || total > busiestDay.total) busiestDay = { dateInt, total };
+	});
+	let busiestHour: number | null = null;
+	let busiestHourMean: number | null = null;
+	let quietestWakingHour: number | null = null;
+	let quietestMean = Infinity;
+	for (let hour = 0; hour < 24; hour += 1) {
+		const count = counts[hour] ?? 0;
+		if (count === 0) continue;
+		const mean = (sums[hour] ?? 0) / count;
+		if (busiestHourMean === null || mean > busiestHourMean) {
+			busiestHour = hour;
+			busiestHourMean = mean;
+		}
+		// Night hours are quiet for everyone; the useful fact is the quietest daytime hour.
+		if (hour >= 7 && hour <= 21 && mean < quietestMean) {
+			quietestMean = mean;
+			quietestWakingHour = hour;
+		}
+	}
+	return {
+		daysWithData,
+		days: grid.dates.length,
+		busiestHour,
+		busiestHourMean,
+		quietestWakingHour,
+		busiestDay,
+		dailyMean: daysWithData ? grandTotal / daysWithData : null
+	};
+}
+
+export function summaryText(summary: GridSummary, unit: string): string {
+	if (summary.busiestHour === null || summary.busiestHourMean === null)
+		return 'No data in this range.';
+	const parts = [
+		`Busiest hour: ${formatHour(summary.busiestHour)} (on average ${formatQuantity(summary.busiestHourMean, unit)}).`
+	];
+	if (summary.quietestWakingHour !== null) {
+		parts.push(`Quietest daytime hour: ${formatHour(summary.quietestWakingHour)}.`);
+	}
+	if (summary.busiestDay) {
+		parts.push(
+			`Busiest day: ${formatDay(summary.busiestDay.dateInt)} (${formatQuantity(summary.busiestDay.total, unit)}).`
+		);
+	}
+	if (summary.dailyMean !== null)
+		parts.push(`Daily average: ${formatQuantity(summary.dailyMean, unit)}.`);
+	parts.push(`${summary.daysWithData} of ${summary.days} days have data.`);
+	return parts.join(' ');
+}
+
+export interface MonthHourRow {
+	/** First date of the month present in the grid. */
+	dateInt: number;
+	/** Mean per hour over the month's days with data at that hour; null without data. */
+	means: Array<number | null>;
+}
+
+/** Hourly means per month: a 12 × 24 table small enough to sit beside the canvas for screen readers. */
+export function monthHourMeans(grid: DayHourGrid): MonthHourRow[] {
+	const rows: MonthHourRow[] = [];
+	let current: { dateInt: number; sums: number[]; counts: number[] } | null = null;
+	const flush = () => {
+		if (current) {
+			const { sums, counts } = current;
+			rows.push({
+				dateInt: current.dateInt,
+				means: sums.map((sum, hour) => ((counts[hour] ?? 0) > 0 ? sum / (counts[hour] ?? 1) : null))
+			});
+		}
+	};
+	grid.dates.forEach((dateInt, day) => {
+		const month = Math.floor(dateInt / 100);
+		if (!current || Math.floor(current.dateInt / 100) !== month) {
+			flush();
+			current = {
+				dateInt,
+				sums: new Array<number>(24).fill(0),
+				counts: new Array<number>(24).fill(0)
+			};
+		}
+		for (let hour = 0; hour < 24; hour += 1) {
+			const value = grid.values[day * 24 + hour] ?? Number.NaN;
+			if (Number.isNaN(value)) continue;
+			current.sums[hour] = (current.sums[hour] ?? 0) + value;
+			current.counts[hour] = (current.counts[hour] ?? 0) + 1;
+		}
+	});
+	flush();
+	return rows;
+}
+
+/** Every cell: one row per date, one column per hour (the CSV export and the full table). */
+export function heatmapTable(grid: DayHourGrid, unit: string): ChartTable {
+	const show = (value: number) => formatQuantity(value, unit);
+	return {
+		columns: [
+			{ key: 'date', label: 'Date' },
+			...range(24).map((hour) => ({ key: `h${hour}`, label: formatHour(hour), unit, format: show }))
+		],
+		rows: grid.dates.map((dateInt, day) => {
+			const row: Record<string, string | number | null> = { date: formatDateInt(dateInt) };
+			for (let hour = 0; hour < 24; hour += 1) {
+				const value = grid.values[day * 24 + hour] ?? Number.NaN;
+				row[`h${hour}`] = Number.isNaN(value) ? null : value;
+			}
+			return row;
+		})
+	};
+}

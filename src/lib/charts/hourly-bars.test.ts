@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { hourlySpringForward, hourlyWorkday } from './fixtures';
+import { hourBarLabel, hourlyBarsLayout, hourlyBarsTable } from './hourly-bars';
+
+describe('hourlyBarsLayout', () => {
+	it('makes bar heights proportional to the value from a zero baseline', () => {
+		const { bars, y } = hourlyBarsLayout(hourlyWorkday, 'steps', true, 480, 200);
+		const [top] = y.domain();
+		expect(top).toBe(0);
+		for (const bar of bars) {
+			expect(bar.y + bar.height).toBeCloseTo(200, 1);
+			expect(bar.height).toBeCloseTo(200 * ((bar.value ?? 0) / (y.domain()[1] ?? 1)), 1);
+		}
+	});
+
+	it('fits the tallest bar or usual marker inside the plot', () => {
+		const { bars } = hourlyBarsLayout(hourlyWorkday, 'steps', true, 480, 200);
+		expect(Math.min(...bars.map((bar) => bar.y))).toBeGreaterThanOrEqual(0);
+		expect(
+			Math.min(...bars.flatMap((bar) => (bar.usualY === null ? [] : [bar.usualY])))
+		).toBeGreaterThanOrEqual(0);
+	});
+
+	it('gives each real hour its own band on a 23-hour day', () => {
+		const { bars } = hourlyBarsLayout(hourlySpringForward, 'steps', true, 460, 200);
+		expect(bars).toHaveLength(23);
+		expect(bars.map((bar) => bar.hour)).not.toContain(2);
+		const widths = new Set(bars.map((bar) => bar.width));
+		expect(widths.size).toBe(1);
+	});
+
+	it('draws no bar and says "no data" for an hour without data', () => {
+		const { bars } = hourlyBarsLayout(hourlySpringForward, 'steps', true, 460, 200);
+		const night = bars[0];
+		expect(night?.value).toBeNull();
+		expect(night?.height).toBe(0);
+		expect(night && hourBarLabel(night, 'steps')).toMatch(/^00:00: no data/);
+	});
+
+	it('leaves out the usual-steps marker when another metric is shown', () => {
+		const { bars, yTicks } = hourlyBarsLayout(hourlyWorkday, 'active_time', false, 480, 200);
+		expect(bars.every((bar) => bar.usualY === null)).toBe(true);
+		expect(yTicks?.every((tick) => tick % 60 === 0)).toBe(true);
+	});
+
+	it('lists every hour in the table with its value and usual value', () => {
+		const table = hourlyBarsTable(hourlyWorkday, 'steps');
+		expect(table.rows).toHaveLength(24);
+		expect(table.rows[8]).toEqual({
+			hour: '08:00',
+			value: hourlyWorkday[8]?.steps,
+			usual: hourlyWorkday[8]?.usual
+		});
+		expect(hourlyBarsTable(hourlyWorkday, 'calories').columns.map((c) => c.key)).toEqual([
+			'hour',
+			'value'
+		]);
+	});
+});

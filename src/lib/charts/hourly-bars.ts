@@ -1,0 +1,125 @@
+// Layout of the hourly bars chart: one band per local hour, bar height by value, a usual marker.
+import { max, range, scaleBand, scaleLinear } from 'd3';
+import type { ScaleBand, ScaleLinear } from 'd3';
+import type { HourlyBin } from '$lib/metrics/types';
+import { formatHour, formatQuantity } from './format';
+import { durationAxis, isDurationUnit, round2 } from './scales';
+import type { ChartTable } from './table';
+
+export type HourlyMetric = 'steps' | 'calories' | 'distance' | 'active_time';
+
+export const hourlyMetricUnit: Record<HourlyMetric, string> = {
+	steps: 'steps',
+	calories: 'kcal',
+	distance: 'm',
+	active_time: 'seconds'
+};
+
+export const hourlyMetricLabel: Record<HourlyMetric, string> = {
+	steps: 'Steps',
+	calories: 'Calories',
+	distance: 'Distance',
+	active_time: 'Active time'
+};
+
+export interface HourBar {
+	index: number;
+	hour: number;
+	key: string;
+	value: number | null;
+	usual: number | null;
+	x: number;
+	/** Right edge of the bar (x + width), rounded once here rather than in markup. */
+	x2: number;
+	width: number;
+	y: number;
+	height: number;
+	/** Vertical position of the usual marker, or null when there is no usual value. */
+	usualY: number | null;
+}
+
+export interface HourlyBarsLayout {
+	x: ScaleBand<number>;
+	y: ScaleLinear<number, number>;
+	bars: HourBar[];
+	/** Tick values for the value axis (whole minutes for durations), or null to let d3 choose. */
+	yTicks: number[] | null;
+}
+
+/**
+ * Bands are indexed by position, not by hour, so the 23- and 25-hour days of a clock change
+ * (an hour missing or repeated) still get one bar per real hour. `usual` describes the day's
+ * usual steps, so its marker is drawn only when `showUsual` says the metric matches it.
+ */
+export function hourlyBarsLayout(
+	bins: readonly HourlyBin[],
+	metric: HourlyMetric,
+	showUsual: boolean,
+	innerWidth: number,
+	innerHeight: number
+): HourlyBarsLayout {
+	const x = scaleBand<number>().domain(range(bins.length)).range([0, innerWidth]).padding(0.2);
+	const usualOf = (bin: HourlyBin) => (showUsual ? bin.usual : null);
+	const top = max(bins, (bin) => Math.max(bin[metric] ?? 0, usualOf(bin) ?? 0)) ?? 0;
+	const y = scaleLinear().range([innerHeight, 0]);
+	let yTicks: number[] | null = null;
+	if (isDurationUnit(hourlyMetricUnit[metric])) {
+		const axis = durationAxis(0, top, 5);
+		y.domain(axis.domain);
+		yTicks = axis.ticks;
+	} else {
+		y.domain([0, top > 0 ? top : 1]).nice();
+	}
+	const bars = bins.map((bin, index): HourBar => {
+		const value = bin[metric];
+		const usual = usualOf(bin);
+		const top = y(value ?? 0);
+		return {
+			index,
+			hour: bin.hour,
+			key: bin.key,
+			value,
+			usual,
+			x: round2(x(index) ?? 0),
+			x2: round2((x(index) ?? 0) + x.bandwidth()),
+			width: round2(x.bandwidth()),
+			y: round2(top),
+			height: round2(innerHeight - top),
+			usualY: usual === null ? null : round2(y(usual))
+		};
+	});
+	return { x, y, bars, yTicks };
+}
+
+/** The sentence a screen reader hears for one hour. */
+export function hourBarLabel(bar: HourBar, metric: HourlyMetric): string {
+	const unit = hourlyMetricUnit[metric];
+	const value = bar.value === null ? 'no data' : formatQuantity(bar.value, unit);
+	const usual = bar.usual === null ? '' : `, usually ${formatQuantity(bar.usual, unit)}`;
+	return `${formatHour(bar.hour)}: ${value}${usual}`;
+}
+
+export function hourlyBarsTable(
+	bins: readonly HourlyBin[],
+	metric: HourlyMetric,
+	showUsual = metric === 'steps'
+): ChartTable {
+	const unit = hourlyMetricUnit[metric];
+	const show = (value: number) => formatQuantity(value, unit);
+	const columns: ChartTable['columns'] = [
+		{ key: 'hour', label: 'Hour' },
+		{ key: 'value', label: hourlyMetricLabel[metric], unit, format: show }
+	];
+	if (showUsual) {
+		const label = `Usual ${hourlyMetricLabel[metric].toLowerCase()}`;
+		columns.push({ key: 'usual', label, unit, format: show });
+	}
+	return {
+		columns,
+		rows: bins.map((bin) => ({
+			hour: formatHour(bin.hour),
+			value: bin[metric],
+			usual: showUsual ? bin.usual : null
+		}))
+	};
+}

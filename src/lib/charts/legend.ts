@@ -1,0 +1,9 @@
+// Legend entries shared by chart cards and PNG export.
+
+export interface LegendItem {
+	label: string;
+	/** A CSS colour, usually a theme variable such as `var(--sleep-deep)`. */
+	color: string;
+	/** Drawn as a dashed line rather than a filled swatch (e.g. a comparison period). */
+	dashed?: boolean;
+}

@@ -1,0 +1,193 @@
+import { line } from 'd3';
+import { describe, expect, it } from 'vitest';
+import type { Series } from '$lib/metrics/types';
+import { decadeSeries } from './fixtures';
+import {
+	cursorText,
+	fullDomain,
+	lineChartLayout,
+	lineChartTable,
+	nearestIndex,
+	polylinePath,
+	prepareSeries,
+	readAt
+} from './line-chart';
+import { dateIntToUtcMs } from './scales';
+
+const steps: Series = {
+	id: 'steps',
+	label: 'Steps',
+	unit: 'steps',
+	points: [
+		{ dateInt: 20260301, value: 8000 },
+		{ dateInt: 20260302, value: 9000 },
+		{ dateInt: 20260303, value: null },
+		{ dateInt: 20260304, value: 11000 },
+		{ dateInt: 20260305, value: 10000 }
+	]
+};
+const sleep: Series = {
+	id: 'sleep',
+	label: 'Sleep',
+	unit: 'seconds',
+	points: steps.points.map((point, index) => ({
+		dateInt: point.dateInt,
+		value: (7 + index / 4) * 3600
+	}))
+};
+const base = {
+	x: 'date' as const,
+	rightAxis: null,
+	zoom: null,
+	includeZero: false,
+	innerWidth: 400,
+	innerHeight: 200
+};
+
+function moveCount(d: string): number {
+	return d.match(/M/g)?.length ?? 0;
+}
+
+describe('lineChartLayout', () => {
+	it('breaks the line where a day has no value', () => {
+		const layout = lineChartLayout(prepareSeries([steps], 'date'), base);
+		expect(moveCount(layout.paths[0]?.d ?? '')).toBe(2);
+	});
+
+	it('places dates on a UTC day scale from first to last point', () => {
+		const layout = lineChartLayout(prepareSeries([steps], 'date'), base);
+		expect(layout.domain).toEqual([dateIntToUtcMs(20260301), dateIntToUtcMs(20260305)]);
+		expect(layout.stopOffsets).toEqual([0, 100, 200, 300, 400]);
+	});
+
+	it('puts the chosen series on a right-hand duration axis with clock-friendly ticks', () => {
+		const layout = lineChartLayout(prepareSeries([steps, sleep], 'date'), {
+			...base,
+			rightAxis: 'sleep'
+		});
+		expect(layout.y2).not.toBeNull();
+		expect(layout.paths.map((path) => path.axis)).toEqual(['left', 'right']);
+		expect(layout.y2Ticks?.every((tick) => tick % 900 === 0)).toBe(true);
+		expect(layout.y.domain()[1]).toBeGreaterThanOrEqual(11000);
+		expect(layout.y.domain()[1]).toBeLessThan(20000);
+	});
+
+	it('overlays periods of different length by day index', () => {
+		const february: Series = { ...steps, id: 'feb', points: steps.points.slice(0, 3) };
+		const layout = lineChartLayout(prepareSeries([steps, february], 'index'), {
+			...base,
+			x: 'index',
+			includeZero: true
+		});
+		expect(fullDomain(prepareSeries([steps, february], 'index'))).toEqual([0, 4]);
+		expect(layout.y.domain()[0]).toBe(0);
+		expect(layout.stops).toEqual([0, 1, 2, 3, 4]);
+	});
+
+	it('zooms to a date window and keeps the line running to its edges', () => {
+		const zoom: [number, number] = [dateIntToUtcMs(20260302), dateIntToUtcMs(20260304)];
+		const layout = lineChartLayout(prepareSeries([steps], 'date'), { ...base, zoom });
+		// 3 March has no value but is still a day the cursor can stop on and read as "no data".
+		expect(layout.stops).toEqual([20260302, 20260303, 20260304].map(dateIntToUtcMs));
+		expect(layout.stopOffsets).toEqual([0, 200, 400]);
+		// The neighbours outside the window are kept (and clipped on screen) so no edge is left blank.
+		expect(layout.paths[0]?.d.startsWith('M-200,')).toBe(true);
+	});
+
+	it('builds one path for ten years of daily points', () => {
+		const layout = lineChartLayout(prepareSeries([decadeSeries], 'date'), {
+			...base,
+			innerWidth: 1000
+		});
+		expect(layout.paths).toHaveLength(1);
+		const gaps = decadeSeries.points.filter(
+			(point, index, all) => point.value !== null && (index === 0 || all[index - 1]?.value === null)
+		).length;
+		expect(moveCount(layout.paths[0]?.d ?? '')).toBe(gaps);
+	});
+});
+
+describe('reading values', () => {
+	it('finds the nearest x value', () => {
+		expect(nearestIndex([0, 10, 20], 14)).toBe(1);
+		expect(nearestIndex([0, 10, 20], 16)).toBe(2);
+		expect(nearestIndex([0, 10, 20], -5)).toBe(0);
+		expect(nearestIndex([], 3)).toBe(-1);
+	});
+
+	it('reads each series at a date and says so in words', () => {
+		const readings = readAt(prepareSeries([steps, sleep], 'date'), dateIntToUtcMs(20260303));
+		expect(readings.map((reading) => reading.value)).toEqual([null, 7.5 * 3600]);
+		expect(cursorText('date', dateIntToUtcMs(20260303), readings)).toBe(
+			'Tue 3 Mar. Steps: no data; Sleep: 7 h 30 min'
+		);
+	});
+
+	it('reads compared periods by day of period with their own dates', () => {
+		const february: Series = {
+			...steps,
+			id: 'feb',
+			label: 'February',
+			points: [{ dateInt: 20260201, value: 5000 }]
+		};
+		const readings = readAt(prepareSeries([steps, february], 'index'), 0);
+		expect(cursorText('index', 0, readings)).toBe(
+			'Day 1. Steps (Sun 1 Mar): 8,000 steps; February (Sun 1 Feb): 5,000 steps'
+		);
+	});
+});
+
+describe('lineChartTable', () => {
+	it('joins series by date, leaving missing values empty', () => {
+		const short: Series = { ...sleep, points: sleep.points.slice(1, 2) };
+		const table = lineChartTable([steps, short], 'date');
+		expect(table.columns.map((column) => column.label)).toEqual(['Date', 'Steps', 'Sleep']);
+		expect(table.rows[0]).toEqual({ date: '2026-03-01', s0: 8000, s1: null });
+		expect(table.rows[1]).toEqual({ date: '2026-03-02', s0: 9000, s1: 7.25 * 3600 });
+	});
+
+	it('lists compared periods by day of period', () => {
+		const table = lineChartTable(
+			[steps, { ...steps, id: 'b', points: steps.points.slice(0, 2) }],
+			'index'
+		);
+		expect(table.rows).toHaveLength(5);
+		expect(table.rows[4]).toEqual({ day: 5, s0: 10000, s1: null });
+	});
+});
+
+describe('polylinePath', () => {
+	const ys = [10.004, 20.5, null, 30.333, null, null, 40, 41.25, 42];
+
+	it('draws the same path as d3-shape line with two digits, gaps included', () => {
+		const d3Path = line<number>()
+			.defined((i) => ys[i] !== null)
+			.x((i) => i * 33.333)
+			.y((i) => ys[i] ?? 0)
+			.digits(2)(ys.map((_, i) => i));
+		expect(
+			polylinePath(
+				ys.length,
+				(i) => i * 33.333,
+				(i) => ys[i] ?? null
+			)
+		).toBe(d3Path);
+	});
+
+	it('closes an isolated point so a round cap still shows it', () => {
+		expect(
+			polylinePath(
+				3,
+				(i) => i,
+				(i) => (i === 1 ? 5 : null)
+			)
+		).toBe('M1,5Z');
+		expect(
+			polylinePath(
+				0,
+				() => 0,
+				() => 0
+			)
+		).toBe('');
+	});
+});

@@ -1,0 +1,300 @@
+// Layout of daily line series: x by date (UTC label) or by index in period, twin right axis, zoom.
+import { bisectLeft, extent, scaleLinear, scaleUtc } from 'd3';
+import type { ScaleLinear } from 'd3';
+import type { Series, SeriesPoint } from '$lib/metrics/types';
+import { formatDay, formatQuantity } from './format';
+import { dateIntToUtcMs, durationAxis, isDurationUnit, round2, type FrameScale } from './scales';
+import { formatDateInt } from '$lib/time/zone';
+import type { ChartTable } from './table';
+
+export type LineXMode = 'date' | 'index';
+
+export interface SeriesPath {
+	id: string;
+	label: string;
+	unit: string;
+	/** Position in the series list: picks the colour and dash (the second is dashed). */
+	order: number;
+	axis: 'left' | 'right';
+	d: string;
+}
+
+export interface LineChartLayout {
+	x: FrameScale;
+	y: ScaleLinear<number, number>;
+	/** The twin right-hand scale, when a series is put on the right axis. */
+	y2: ScaleLinear<number, number> | null;
+	/** Tick values of the value axes when they hold durations; null lets d3 choose. */
+	yTicks: number[] | null;
+	y2Ticks: number[] | null;
+	paths: SeriesPath[];
+	/** Every x value that has a point in the visible domain, ascending: the keyboard cursor stops. */
+	stops: number[];
+	/** Pixel position of each stop. */
+	stopOffsets: number[];
+	domain: [number, number];
+}
+
+export interface LineChartOptions {
+	x: LineXMode;
+	/** Id of the series drawn against the right axis; null puts all on the left. */
+	rightAxis: string | null;
+	/** Visible x domain (ms of UTC-midnight labels, or indices); null shows everything. */
+	zoom: [number, number] | null;
+	includeZero: boolean;
+	innerWidth: number;
+	innerHeight: number;
+}
+
+/** The x value of a point: its date as UTC-midnight ms, or its position in the period. */
+export function pointX(point: SeriesPoint, index: number, mode: LineXMode): number {
+	return mode === 'date' ? dateIntToUtcMs(point.dateInt) : index;
+}
+
+/** The x values of a series in order (dates ascending, so the array is sorted). */
+export function seriesXs(series: Series, mode: LineXMode): number[] {
+	return series.points.map((point, index) => pointX(point, index, mode));
+}
+
+/** A series with its x values computed once per data change, not once per resize or zoom. */
+export interface PreparedSeries {
+	series: Series;
+	xs: number[];
+}
+
+export function prepareSeries(series: readonly Series[], mode: LineXMode): PreparedSeries[] {
+	return series.map((s) => ({ series: s, xs: seriesXs(s, mode) }));
+}
+
+export function fullDomain(prepared: readonly PreparedSeries[]): [number, number] {
+	const all = prepared.flatMap(({ xs }) => (xs.length ? [xs[0] ?? 0, xs[xs.length - 1] ?? 0] : []));
+	const [low, high] = extent(all);
+	if (low === undefined || high === undefined) return [0, 1];
+	return low === high ? [low, low + 1] : [low, high];
+}
+
+/**
+ * SVG path data through the points whose `y` is not null, coordinates rounded to 0.01, a new
+ * subpath after every gap. A plain loop rather than d3-shape's `line`: its per-segment tagged
+ * templates cost about 5 ms for 3,650 points in Chromium, this well under 1 ms. An isolated
+ * point becomes a closed zero-length subpath so a round line cap still shows it (as d3 does).
+ */
+export function polylinePath(
+	count: number,
+	x: (index: number) => number,
+	y: (index: number) => number | null
+): string {
+	let d = '';
+	let run = 0;
+	for (let i = 0; i < count; i += 1) {
+		const py = y(i);
+		if (py === null) {
+			if (run === 1) d += 'Z';
+			run = 0;
+			continue;
+		}
+		d += `${run === 0 ? 'M' : 'L'}${round2(x(i))},${round2(py)}`;
+		run += 1;
+	}
+	if (run === 1) d += 'Z';
+	return d;
+}
+
+/** Index of the x value nearest to `target` in an ascending array (-1 when empty). */
+export function nearestIndex(xs: readonly number[], target: number): number {
+	if (xs.length === 0) return -1;
+	const right = bisectLeft(xs, target);
+	if (right <= 0) return 0;
+	if (right >= xs.length) return xs.length - 1;
+	const before = xs[right - 1] ?? 0;
+	const after = xs[right] ?? 0;
+	return target - before <= after - target ? right - 1 : right;
+}
+
+/** The points whose x lies in the domain, plus one neighbour each side so lines run to the edge. */
+function visibleRange(xs: readonly number[], domain: [number, number]): [number, number] {
+	const from = Math.max(0, bisectLeft(xs, domain[0]) - 1);
+	const to = Math.min(xs.length, bisectLeft(xs, domain[1]) + 2);
+	return [from, to];
+}
+
+/** Lowest and highest non-null value of the visible points (a loop: no 3,650 small arrays). */
+function valueExtent(runs: ReadonlyArray<readonly SeriesPoint[]>): [number, number] | null {
+	let low = Infinity;
+	let high = -Infinity;
+	for (const points of runs) {
+		for (const point of points) {
+			if (point.value === null) continue;
+			if (point.value < low) low = point.value;
+			if (point.value > high) high = point.value;
+		}
+	}
+	return low <= high ? [low, high] : null;
+}
+
+function valueDomain(range: [number, number] | null, includeZero: boolean): [number, number] {
+	if (!range) return [0, 1];
+	const [low, high] = range;
+	const from = includeZero ? Math.min(0, low) : low;
+	const to = includeZero ? Math.max(0, high) : high;
+	return from === to ? [from - 1, to + 1] : [from, to];
+}
+
+export function lineChartLayout(
+	prepared: readonly PreparedSeries[],
+	options: LineChartOptions
+): LineChartLayout {
+	const { innerWidth, innerHeight } = options;
+	const series = prepared.map((p) => p.series);
+	const domain = options.zoom ?? fullDomain(prepared);
+	const x: FrameScale =
+		options.x === 'date'
+			? { kind: 'utc', scale: scaleUtc().domain(domain).range([0, innerWidth]) }
+			: { kind: 'linear', scale: scaleLinear().domain(domain).range([0, innerWidth]) };
+	const toPixel = (value: number) => (x.kind === 'utc' ? x.scale(value) : x.scale(value));
+
+	const visible = prepared.map(({ series: s, xs }) => {
+		const [from, to] = visibleRange(xs, domain);
+		return { series: s, xs: xs.slice(from, to), points: s.points.slice(from, to) };
+	});
+	const sideOf = (s: Series) => (s.id === options.rightAxis ? 'right' : 'left');
+	const valuesOn = (side: 'left' | 'right') =>
+		valueExtent(visible.filter((v) => sideOf(v.series) === side).map((v) => v.points));
+	const unitOn = (side: 'left' | 'right') =>
+		series.find((s) => (s.id === options.rightAxis ? 'right' : 'left') === side)?.unit ?? '';
+	const valueAxis = (side: 'left' | 'right') => {
+		const [low, high] = valueDomain(valuesOn(side), options.includeZero);
+		const scale = scaleLinear().range([innerHeight, 0]);
+		if (!isDurationUnit(unitOn(side)))
+			return { scale: scale.domain([low, high]).nice(), ticks: null };
+		// Durations get clock-friendly steps (30 min, 1 h) instead of d3's decimal seconds.
+		const axis = durationAxis(low, high, 5);
+		return { scale: scale.domain(axis.domain), ticks: axis.ticks };
+	};
+	const left = valueAxis('left');
+	const right = series.some((s) => s.id === options.rightAxis) ? valueAxis('right') : null;
+	const y = left.scale;
+	const y2 = right?.scale ?? null;
+
+	const paths = visible.map(({ series: s, xs, points }, order): SeriesPath => {
+		const axis = s.id === options.rightAxis ? 'right' : 'left';
+		const scale = axis === 'right' && y2 ? y2 : y;
+		return {
+			id: s.id,
+			label: s.label,
+			unit: s.unit,
+			order,
+			axis,
+			d: polylinePath(
+				points.length,
+				(i) => toPixel(xs[i] ?? 0),
+				(i) => {
+					const value = points[i]?.value ?? null;
+					return value === null ? null : scale(value);
+				}
+			)
+		};
+	});
+
+	const stopSet = new Set<number>();
+	for (const v of visible)
+		for (const value of v.xs) if (value >= domain[0] && value <= domain[1]) stopSet.add(value);
+	const stops = [...stopSet].sort((a, b) => a - b);
+	return {
+		x,
+		y,
+		y2,
+		yTicks: left.ticks,
+		y2Ticks: right?.ticks ?? null,
+		paths,
+		stops,
+		stopOffsets: stops.map((value) => round2(toPixel(value))),
+		domain
+	};
+}
+
+export interface CursorReading {
+	id: string;
+	label: string;
+	unit: string;
+	order: number;
+	dateInt: number | null;
+	value: number | null;
+}
+
+/** What each series reads at one x value: the point exactly there, or nothing. */
+export function readAt(prepared: readonly PreparedSeries[], xValue: number): CursorReading[] {
+	return prepared.map(({ series: s, xs }, order) => {
+		const index = bisectLeft(xs, xValue);
+		const point = xs[index] === xValue ? s.points[index] : undefined;
+		return {
+			id: s.id,
+			label: s.label,
+			unit: s.unit,
+			order,
+			dateInt: point?.dateInt ?? null,
+			value: point?.value ?? null
+		};
+	});
+}
+
+export function cursorTitle(
+	mode: LineXMode,
+	xValue: number,
+	readings: readonly CursorReading[]
+): string {
+	if (mode === 'index') return `Day ${xValue + 1}`;
+	const dateInt = readings.find((reading) => reading.dateInt !== null)?.dateInt;
+	return dateInt === undefined || dateInt === null ? '' : formatDay(dateInt);
+}
+
+export function cursorText(
+	mode: LineXMode,
+	xValue: number,
+	readings: readonly CursorReading[]
+): string {
+	const parts = readings.map((reading) => {
+		const value = reading.value === null ? 'no data' : formatQuantity(reading.value, reading.unit);
+		const when =
+			mode === 'index' && reading.dateInt !== null ? ` (${formatDay(reading.dateInt)})` : '';
+		return `${reading.label}${when}: ${value}`;
+	});
+	return `${cursorTitle(mode, xValue, readings)}. ${parts.join('; ')}`;
+}
+
+/**
+ * One row per date (or per day of period when overlaid by index), one column per series.
+ */
+export function lineChartTable(series: readonly Series[], mode: LineXMode): ChartTable {
+	const columns = series.map((s, order) => ({
+		key: `s${order}`,
+		label: s.label,
+		unit: s.unit,
+		format: (value: number) => formatQuantity(value, s.unit)
+	}));
+	if (mode === 'index') {
+		const length = Math.max(0, ...series.map((s) => s.points.length));
+		return {
+			columns: [{ key: 'day', label: 'Day of period' }, ...columns],
+			rows: Array.from({ length }, (_, index) => ({
+				day: index + 1,
+				...Object.fromEntries(
+					series.map((s, order) => [`s${order}`, s.points[index]?.value ?? null])
+				)
+			}))
+		};
+	}
+	const dates = [...new Set(series.flatMap((s) => s.points.map((p) => p.dateInt)))].sort(
+		(a, b) => a - b
+	);
+	const lookup = series.map((s) => new Map(s.points.map((p) => [p.dateInt, p.value])));
+	return {
+		columns: [{ key: 'date', label: 'Date' }, ...columns],
+		rows: dates.map((dateInt) => ({
+			date: formatDateInt(dateInt),
+			...Object.fromEntries(
+				lookup.map((values, order) => [`s${order}`, values.get(dateInt) ?? null])
+			)
+		}))
+	};
+}

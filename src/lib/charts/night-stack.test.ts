@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import type { NightPhaseTotals } from '$lib/metrics/types';
+import { hourTickValues, nightColumnLabel, nightStackLayout, nightStackTable } from './night-stack';
+
+const nights: NightPhaseTotals[] = [
+	{ dateInt: 20260323, xid: 'a', latency: 600, awake: 1200, light: 14400, deep: 5400 },
+	{ dateInt: 20260324, xid: 'b', latency: 1800, awake: 600, light: 10800, deep: 3600 }
+];
+
+describe('nightStackLayout', () => {
+	it('stacks deep at the bottom and latency on top, heights in proportion to seconds', () => {
+		const layout = nightStackLayout(nights, 200, 180);
+		// 21,600 s in bed on the longest night: the axis rounds up to 6 whole hours.
+		expect(layout.y.domain()).toEqual([0, 6 * 3600]);
+		const [first] = layout.columns;
+		expect(first?.pieces.map((piece) => piece.phase)).toEqual([
+			'deep',
+			'light',
+			'awake',
+			'latency'
+		]);
+		const deep = first?.pieces[0];
+		expect(deep?.y).toBeCloseTo(180 - (5400 / 21600) * 180, 2);
+		expect(deep?.height).toBeCloseTo((5400 / 21600) * 180, 2);
+		const stacked = first?.pieces.reduce((sum, piece) => sum + piece.height, 0) ?? 0;
+		expect(stacked).toBeCloseTo(180, 1);
+		expect(first?.top).toBeCloseTo(0, 2);
+	});
+
+	it('labels a night under its wake date with each phase', () => {
+		const layout = nightStackLayout(nights, 200, 180);
+		const second = layout.columns[1];
+		expect(second && nightColumnLabel(second)).toBe(
+			'Night ending Tue 24 Mar: 4 h 40 min in bed; Falling asleep 30 min, Awake 10 min, Light sleep 3 h 00 min, Deep sleep 1 h 00 min'
+		);
+	});
+
+	it('chooses hour ticks that stay readable', () => {
+		expect(hourTickValues(8 * 3600, 200)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8].map((h) => h * 3600));
+		expect(hourTickValues(8 * 3600, 80)).toEqual([0, 3, 6].map((h) => h * 3600));
+	});
+
+	it('tabulates seconds per phase by ISO wake date', () => {
+		const table = nightStackTable(nights);
+		expect(table.rows[0]).toEqual({
+			date: '2026-03-23',
+			latency: 600,
+			awake: 1200,
+			light: 14400,
+			deep: 5400
+		});
+	});
+});

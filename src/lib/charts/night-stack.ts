@@ -1,0 +1,116 @@
+// Layout of the range view of sleep: one stacked bar of phase durations per night (wake date).
+import { max, scaleBand, scaleLinear, stack } from 'd3';
+import type { ScaleBand, ScaleLinear } from 'd3';
+import type { NightPhaseTotals, SleepPhase } from '$lib/metrics/types';
+import { formatDay, formatDuration } from './format';
+import { phaseLabel } from './hypnogram';
+import { round2 } from './scales';
+import { formatDateInt } from '$lib/time/zone';
+import type { ChartTable } from './table';
+
+/** Stack order from the baseline up: deep sleep at the bottom, time to fall asleep on top. */
+export const STACK_PHASES = [
+	'deep',
+	'light',
+	'awake',
+	'latency'
+] as const satisfies readonly SleepPhase[];
+
+export interface StackPiece {
+	phase: SleepPhase;
+	seconds: number;
+	y: number;
+	height: number;
+}
+
+export interface NightColumn {
+	index: number;
+	dateInt: number;
+	x: number;
+	width: number;
+	/** Top of the whole stack, for the tooltip anchor. */
+	top: number;
+	total: number;
+	pieces: StackPiece[];
+}
+
+export interface NightStackLayout {
+	x: ScaleBand<number>;
+	y: ScaleLinear<number, number>;
+	columns: NightColumn[];
+}
+
+export function nightStackLayout(
+	nights: readonly NightPhaseTotals[],
+	innerWidth: number,
+	innerHeight: number
+): NightStackLayout {
+	const x = scaleBand<number>()
+		.domain(nights.map((night) => night.dateInt))
+		.range([0, innerWidth])
+		.padding(0.2);
+	const series = stack<NightPhaseTotals, SleepPhase>().keys(STACK_PHASES)([...nights]);
+	const top = max(series, (layer) => max(layer, (point) => point[1])) ?? 0;
+	const hours = Math.ceil(Math.max(top, 3600) / 3600);
+	const y = scaleLinear()
+		.domain([0, hours * 3600])
+		.range([innerHeight, 0]);
+	const columns = nights.map((night, index): NightColumn => {
+		const pieces = series.map((layer): StackPiece => {
+			const [low, high] = layer[index] ?? [0, 0];
+			return {
+				phase: layer.key,
+				seconds: high - low,
+				y: round2(y(high)),
+				height: round2(y(low) - y(high))
+			};
+		});
+		const total = night.latency + night.awake + night.light + night.deep;
+		return {
+			index,
+			dateInt: night.dateInt,
+			x: round2(x(night.dateInt) ?? 0),
+			width: round2(x.bandwidth()),
+			top: round2(y(total)),
+			total,
+			pieces
+		};
+	});
+	return { x, y, columns };
+}
+
+/** Hour ticks for a seconds axis: every hour, or every 2 or 3 when the axis is crowded. */
+export function hourTickValues(maxSeconds: number, innerHeight: number): number[] {
+	const hours = Math.floor(maxSeconds / 3600);
+	const step = [1, 2, 3, 4, 6].find((s) => (innerHeight / Math.max(hours, 1)) * s >= 22) ?? 6;
+	const ticks: number[] = [];
+	for (let hour = 0; hour <= hours; hour += step) ticks.push(hour * 3600);
+	return ticks;
+}
+
+export function nightColumnLabel(column: NightColumn): string {
+	const parts = [...column.pieces]
+		.reverse()
+		.map((piece) => `${phaseLabel[piece.phase]} ${formatDuration(piece.seconds)}`);
+	return `Night ending ${formatDay(column.dateInt)}: ${formatDuration(column.total)} in bed; ${parts.join(', ')}`;
+}
+
+export function nightStackTable(nights: readonly NightPhaseTotals[]): ChartTable {
+	const duration = { unit: 'seconds', format: formatDuration };
+	return {
+		columns: [
+			{ key: 'date', label: 'Wake date' },
+			{ key: 'latency', label: phaseLabel.latency, ...duration },
+			{ key: 'awake', label: phaseLabel.awake, ...duration },
+			{ key: 'light', label: phaseLabel.light, ...duration },
+			{ key: 'deep', label: phaseLabel.deep, ...duration }
+		],
+		rows: nights.map((night) => ({
+			date: formatDateInt(night.dateInt),
+			latency: night.latency,
+			awake: night.awake,
+			light: night.light,
+			deep: night.deep
+		}))
+	};
+}

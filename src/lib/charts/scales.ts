@@ -1,0 +1,164 @@
+// Scale and geometry helpers shared by every chart: frame sizes, date labels, ticks, rounding.
+import { scaleUtc } from 'd3';
+import type { ScaleBand, ScaleLinear, ScaleTime } from 'd3';
+
+export interface Margin {
+	top: number;
+	right: number;
+	bottom: number;
+	left: number;
+}
+
+/**
+ * A positional scale tagged with its kind so an axis can ask for ticks without knowing the chart.
+ * Every domain is numeric: dates travel as UTC-midnight milliseconds, bands as numbers (hour,
+ * YYYYMMDD, index), so one `(value: number) => string` formatter type fits every axis.
+ */
+export type FrameScale =
+	| { kind: 'linear'; scale: ScaleLinear<number, number> }
+	| { kind: 'utc'; scale: ScaleTime<number, number> }
+	| { kind: 'band'; scale: ScaleBand<number> };
+
+export interface AxisTick {
+	value: number;
+	/** Pixel offset along the axis, rounded to 0.01. */
+	offset: number;
+}
+
+/** Rounds to 0.01 so rendered coordinates (and snapshots) do not carry float noise. */
+export function round2(value: number): number {
+	return Math.round(value * 100) / 100;
+}
+
+export function innerSize(
+	width: number,
+	height: number,
+	margin: Margin
+): { innerWidth: number; innerHeight: number } {
+	return {
+		innerWidth: Math.max(0, width - margin.left - margin.right),
+		innerHeight: Math.max(0, height - margin.top - margin.bottom)
+	};
+}
+
+/** A YYYYMMDD date as the UTC midnight that labels it: a label, not an instant, so no zone leaks in. */
+export function dateIntToUtcMs(dateInt: number): number {
+	return Date.UTC(
+		Math.floor(dateInt / 10000),
+		(Math.floor(dateInt / 100) % 100) - 1,
+		dateInt % 100
+	);
+}
+
+export function utcMsToDateInt(ms: number): number {
+	const date = new Date(ms);
+	return date.getUTCFullYear() * 10000 + (date.getUTCMonth() + 1) * 100 + date.getUTCDate();
+}
+
+/** A UTC scale over whole days, from the first day's midnight to the end of the last day. */
+export function dayScale(
+	dates: readonly number[],
+	range: [number, number]
+): ScaleTime<number, number> {
+	const first = dates[0] ?? 19700101;
+	const last = dates[dates.length - 1] ?? first;
+	return scaleUtc()
+		.domain([dateIntToUtcMs(first), dateIntToUtcMs(last) + 86_400_000])
+		.range(range);
+}
+
+/**
+ * Keeps every n-th band value so labels do not collide: at most one label per `minGap` pixels.
+ */
+export function thinBandValues(scale: ScaleBand<number>, minGap: number): number[] {
+	const domain = scale.domain();
+	const step = Math.max(1, Math.ceil(minGap / Math.max(scale.step(), 1e-9)));
+	return domain.filter((_, index) => index % step === 0);
+}
+
+/** Tick values and their pixel offsets for any frame scale (band ticks sit at the band centre). */
+export function axisTicks(
+	frameScale: FrameScale,
+	count: number,
+	values?: readonly number[]
+): AxisTick[] {
+	switch (frameScale.kind) {
+		case 'linear': {
+			const { scale } = frameScale;
+			return (values ?? scale.ticks(count)).map((value) => ({
+				value,
+				offset: round2(scale(value))
+			}));
+		}
+		case 'utc': {
+			const { scale } = frameScale;
+			return (values ?? scale.ticks(count).map(Number)).map((value) => ({
+				value,
+				offset: round2(scale(value))
+			}));
+		}
+		case 'band': {
+			const { scale } = frameScale;
+			const half = scale.bandwidth() / 2;
+			const minGap = Math.abs(scale.range()[1] - scale.range()[0]) / Math.max(count, 1);
+			return (values ?? thinBandValues(scale, minGap)).flatMap((value) => {
+				const start = scale(value);
+				return start === undefined ? [] : [{ value, offset: round2(start + half) }];
+			});
+		}
+	}
+}
+
+/** The default label for a tick: d3's own tick format for continuous scales, the value for bands. */
+export function defaultTickFormat(
+	frameScale: FrameScale,
+	count: number
+): (value: number) => string {
+	switch (frameScale.kind) {
+		case 'linear':
+			return frameScale.scale.tickFormat(count);
+		case 'utc': {
+			const format = frameScale.scale.tickFormat(count);
+			return (value) => format(new Date(value));
+		}
+		case 'band':
+			return String;
+	}
+}
+
+/** The pixel extent an axis spans, low to high. */
+export function scaleExtent(frameScale: FrameScale): [number, number] {
+	const [a, b] = frameScale.scale.range();
+	const low = Math.min(a ?? 0, b ?? 0);
+	const high = Math.max(a ?? 0, b ?? 0);
+	return [low, high];
+}
+
+// Steps a duration axis may use, in seconds: whole minutes, quarter hours, hours.
+const DURATION_STEPS = [60, 300, 600, 900, 1800, 3600, 7200, 10800, 21600, 43200, 86400];
+
+/**
+ * A duration axis (values in seconds) widened to whole steps of a clock-friendly size, with its
+ * ticks: 0, 15, 30 min rather than d3's decimal 0, 500, 1000 s.
+ */
+export function durationAxis(
+	low: number,
+	high: number,
+	count: number
+): { domain: [number, number]; ticks: number[] } {
+	const span = Math.max(high - low, 1);
+	const step =
+		DURATION_STEPS.find((candidate) => span / candidate <= count) ??
+		DURATION_STEPS[DURATION_STEPS.length - 1] ??
+		86400;
+	const from = Math.floor(low / step) * step;
+	const to = Math.max(Math.ceil(high / step) * step, from + step);
+	const ticks: number[] = [];
+	for (let value = from; value <= to; value += step) ticks.push(value);
+	return { domain: [from, to], ticks };
+}
+
+/** Whether a unit is a duration in seconds, drawn on a clock-friendly axis. */
+export function isDurationUnit(unit: string): boolean {
+	return unit === 'seconds' || unit === 's';
+}

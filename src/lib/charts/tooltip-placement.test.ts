@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { tooltipPlacement } from './tooltip-placement';
+
+describe('tooltipPlacement', () => {
+	it('sits right of the point when there is room', () => {
+		expect(tooltipPlacement(100, 50, 640)).toEqual({ left: 112, top: 38, flipped: false });
+	});
+
+	it('flips to the left near the right edge', () => {
+		const placement = tooltipPlacement(600, 50, 640);
+		expect(placement.flipped).toBe(true);
+		expect(placement.left).toBe(588);
+	});
+
+	it('never goes above the chart', () => {
+		expect(tooltipPlacement(100, 4, 640).top).toBe(0);
+	});
+});
