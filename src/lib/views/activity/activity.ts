@@ -1,0 +1,139 @@
+// What the Activity view shows: the hours a day really had, its usual, a zoomed hour, daily totals.
+import type { Move, MoveTick } from '$lib/api';
+import {
+	hourlyBins,
+	localHoursOf,
+	movesToSeries,
+	ticksInHour,
+	usualByHour,
+	withUsual,
+	type HourlyMetric,
+	type ZoomedTick
+} from '$lib/metrics';
+import { distanceIn, type UnitSystem } from '$lib/metrics/units';
+import type { HourlyBin, Series } from '$lib/metrics/types';
+import { addDays } from '$lib/time/zone';
+import type { Period } from './periods';
+
+/** The metrics the Activity view switches between, in the order of the switch. */
+export const ACTIVITY_METRICS = ['steps', 'calories', 'distance', 'active_time'] as const;
+
+export const activityMetricLabel: Record<HourlyMetric, string> = {
+	steps: 'Steps',
+	calories: 'Calories',
+	distance: 'Distance',
+	active_time: 'Active time'
+};
+
+/** Weeks of the same weekday averaged into the "usual" marker. */
+export const USUAL_WEEKS = 4;
+
+/** The dates whose moves the usual of `dateInt` reads: the four same weekdays before it. */
+export function usualHistoryRange(dateInt: number): Period {
+	return { from: addDays(dateInt, -7 * USUAL_WEEKS), to: addDays(dateInt, -1) };
+}
+
+/** The latest-updated move dated `dateInt`, or null. */
+export function moveOn(moves: readonly Move[], dateInt: number): Move | null {
+	let found: Move | null = null;
+	for (const move of moves) {
+		if (move.date === dateInt && (!found || move.time_updated >= found.time_updated)) found = move;
+	}
+	return found;
+}
+
+/**
+ * The day's hour bins with the usual of `metric` filled in, keeping only wall hours that
+ * happened: a spring-forward day has 23 bars (no 02:00), since a bar for an hour nobody lived
+ * would read as "no activity" rather than "no such hour".
+ */
+export function dayBins(
+	move: Move,
+	history: readonly Move[],
+	metric: HourlyMetric = 'steps'
+): HourlyBin[] {
+	const { starts } = localHoursOf(move.date, move.details.tz, move.details.tzs);
+	const usual = usualByHour(history, move.date, USUAL_WEEKS, metric);
+	return withUsual(hourlyBins(move), usual).filter((bin) => !Number.isNaN(starts[bin.hour] ?? NaN));
+}
+
+/** The bin of a wall hour, or null when that hour did not happen (or is not given). */
+export function binOfHour(bins: readonly HourlyBin[], hour: number | null): HourlyBin | null {
+	if (hour === null) return null;
+	return bins.find((bin) => bin.hour === hour) ?? null;
+}
+
+/** The zoomed hour: its ticks, and their sum of `metric` set against the hourly total. */
+export interface ZoomedHour {
+	bin: HourlyBin;
+	ticks: ZoomedTick[];
+	/** Sum of the ticks' `metric`, null when no tick carries it. */
+	tickSum: number | null;
+	/** The hourly_totals value of the hour, for the "adds up" check a person can make. */
+	hourTotal: number | null;
+}
+
+export function zoomHour(
+	move: Move,
+	ticks: readonly MoveTick[],
+	bin: HourlyBin,
+	metric: HourlyMetric
+): ZoomedHour {
+	const inHour = ticksInHour(ticks, bin.start, bin.tz, move.details.tzs);
+	let tickSum: number | null = null;
+	for (const tick of inHour) {
+		const value = tick[metric];
+		if (value !== null) tickSum = (tickSum ?? 0) + value;
+	}
+	return { bin, ticks: inHour, tickSum, hourTotal: bin[metric] };
+}
+
+/**
+ * Daily totals of `metric` over a period, one point per date (null where no move). Distance is
+ * shown in the user's system (km or mi); the other metrics keep their API units.
+ */
+export function dailyTotals(
+	moves: readonly Move[],
+	metric: HourlyMetric,
+	period: Period,
+	system: UnitSystem
+): Series {
+	const series = movesToSeries(moves, metric, { range: period });
+	const label = `${activityMetricLabel[metric]} per day`;
+	if (metric !== 'distance') return { ...series, label };
+	const unit = distanceIn(0, system).unit;
+	return {
+		...series,
+		label,
+		unit,
+		points: series.points.map((point) => ({
+			dateInt: point.dateInt,
+			value: point.value === null ? null : distanceIn(point.value, system).value
+		}))
+	};
+}
+
+/** Sum and mean (over days with data) of a daily series: the figures under the chart. */
+export function seriesTotals(series: Series): {
+	total: number | null;
+	mean: number | null;
+	days: number;
+} {
+	let total = 0;
+	let days = 0;
+	for (const point of series.points) {
+		if (point.value === null) continue;
+		total += point.value;
+		days++;
+	}
+	return { total: days === 0 ? null : total, mean: days === 0 ? null : total / days, days };
+}
+
+/** The zones a day's hours are read in, in the order the user was in them ("Europe/Berlin, then America/New_York"). */
+export function zonesOfDay(move: Move): string {
+	const zones: string[] = [];
+	const changes = [...(move.details.tzs ?? [])].sort((a, b) => a[0] - b[0]);
+	for (const [, zone] of changes) if (zones[zones.length - 1] !== zone) zones.push(zone);
+	if (zones.length === 0) zones.push(move.details.tz);
+	return zones.join(', then ');
+}

@@ -1,0 +1,106 @@
+// The Compare view's choices as read from and written to its URL, and the two periods they name.
+import { customPeriods, periodPresets, type PeriodPair } from '$lib/metrics/compare';
+import { addDays, daysBetween } from '$lib/time/zone';
+import { dateParam, enumParam, intParam, type ParamValue } from '../url-state';
+
+export type ComparePreset = 'week' | 'month' | 'year' | 'custom';
+export type Alignment = 'weekday' | 'day';
+
+export const COMPARE_PRESETS: readonly ComparePreset[] = ['week', 'month', 'year', 'custom'];
+export const ALIGNMENTS: readonly Alignment[] = ['weekday', 'day'];
+
+/** A custom period may be up to a year long (a leap year's 366 days). */
+export const MAX_CUSTOM_DAYS = 366;
+
+/** Metric keys of the comparison chart; the series ids of `periodSeries` are `${source}.${field}`. */
+export const COMPARE_METRIC_KEYS = [
+	'steps',
+	'distance',
+	'active_time',
+	'calories',
+	'wo_time',
+	'asleep',
+	'duration',
+	'deep',
+	'light',
+	'awake',
+	'latency',
+	'awakenings'
+] as const;
+export type CompareMetricKey = (typeof COMPARE_METRIC_KEYS)[number];
+
+export interface CompareState {
+	preset: ComparePreset;
+	/** Start of period A (the one looked at), `YYYYMMDD`; custom only. */
+	a: number;
+	/** Start of period B (the reference); custom only. */
+	b: number;
+	/** Length of both custom periods in days. */
+	days: number;
+	metric: CompareMetricKey;
+	align: Alignment;
+}
+
+/** A week's default alignment is by weekday (Monday with Monday); months compare day 1 with day 1. */
+export function defaultAlignment(preset: ComparePreset): Alignment {
+	return preset === 'week' ? 'weekday' : 'day';
+}
+
+/**
+ * The state from `?preset=&a=&b=&days=&metric=&align=`. Without a custom pair the last seven days
+ * are compared with the seven before.
+ */
+export function readCompareState(url: URL, today: number): CompareState {
+	const preset = enumParam(url, 'preset', COMPARE_PRESETS, 'week');
+	const days = intParam(url, 'days', 1, MAX_CUSTOM_DAYS, 7);
+	const a = dateParam(url, 'a', addDays(today, -(days - 1)));
+	return {
+		preset,
+		a,
+		b: dateParam(url, 'b', addDays(a, -days)),
+		days,
+		metric: enumParam(url, 'metric', COMPARE_METRIC_KEYS, 'steps'),
+		align: enumParam(url, 'align', ALIGNMENTS, defaultAlignment(preset))
+	};
+}
+
+/** URL parameters of a state: a custom pair only under the custom preset, defaults left out. */
+export function compareParams(state: CompareState): Record<string, ParamValue> {
+	const custom = state.preset === 'custom';
+	return {
+		preset: state.preset,
+		a: custom ? state.a : null,
+		b: custom ? state.b : null,
+		days: custom ? state.days : null,
+		metric: state.metric === 'steps' ? null : state.metric,
+		align: state.align === defaultAlignment(state.preset) ? null : state.align
+	};
+}
+
+/** The two periods a state compares, for the user's today. */
+export function periodPairOf(state: CompareState, today: number): PeriodPair {
+	if (state.preset === 'custom') {
+		return customPeriods(state.a, addDays(state.a, state.days - 1), state.b);
+	}
+	const id = state.preset === 'year' ? 'month-last-year' : state.preset;
+	const presets = periodPresets(today);
+	const pair = presets.find((candidate) => candidate.id === id) ?? presets[0];
+	if (!pair) throw new Error('periodPresets returned no pairs');
+	return pair;
+}
+
+/**
+ * The custom state that starts from what a preset shows, so choosing "Custom" keeps the periods
+ * on screen (trimmed to the shorter length when months differ) until the user edits them.
+ */
+export function customFrom(pair: PeriodPair, state: CompareState): CompareState {
+	const lengthA = daysBetween(pair.a.from, pair.a.to) + 1;
+	const lengthB = daysBetween(pair.b.from, pair.b.to) + 1;
+	return {
+		...state,
+		preset: 'custom',
+		a: pair.a.from,
+		b: pair.b.from,
+		days: Math.min(lengthA, lengthB, MAX_CUSTOM_DAYS)
+	};
+}

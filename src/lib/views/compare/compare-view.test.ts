@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+import { at, BERLIN, makeMove, makeSleep } from '$lib/metrics/fixtures';
+import { customPeriods, periodPresets } from '$lib/metrics';
+import {
+	comparePeriodRecords,
+	coverageText,
+	formatValue,
+	metricCsvTable,
+	metricRows,
+	overlaySeries,
+	periodLegend,
+	rangeText,
+	seriesIdOf,
+	shiftText,
+	timingRows
+} from './compare-view';
+
+const week = periodPresets(20260330).find((pair) => pair.id === 'week');
+if (!week) throw new Error('no week preset');
+
+// Last week (23-29 March): 1000 steps per day on the Monday and Tuesday; this week: 3000 on Monday.
+const flat = (total: number) => Array.from({ length: 24 }, (_, hour) => (hour === 10 ? total : 0));
+const moves = [
+	makeMove({ date: 20260323, steps: flat(1000) }),
+	makeMove({ date: 20260324, steps: flat(1000) }),
+	makeMove({ date: 20260330, steps: flat(3000) })
+];
+const night = (wakeDate: number, bedHour: number, bedMinute: number, wakeHour: number) =>
+	makeSleep({
+		bedtime: at(wakeDate - 1, bedHour, bedMinute, BERLIN),
+		wake: at(wakeDate, wakeHour, 0, BERLIN),
+		phases: [
+			[10, 2],
+			[120, 3]
+		]
+	}).sleep;
+const nap = makeSleep({
+	bedtime: at(20260330, 14, 0, BERLIN),
+	wake: at(20260330, 14, 40, BERLIN),
+	phases: [[5, 2]],
+	subType: 1
+}).sleep;
+// 20260329 is the spring-forward night; its bedtime stays on the wall clock.
+const sleeps = [
+	night(20260324, 22, 30, 6),
+	night(20260329, 23, 0, 7),
+	night(20260330, 23, 30, 7),
+	nap
+];
+
+describe('comparePeriodRecords', () => {
+	const result = comparePeriodRecords(moves, sleeps, week);
+
+	it('compares daily means over days with data and the change of the mean', () => {
+		const steps = result.comparisons.find((row) => row.id === seriesIdOf('steps'));
+		expect(steps).toMatchObject({ meanA: 3000, meanB: 1000, totalA: 3000, totalB: 2000 });
+		expect(steps?.changePct).toBeCloseTo(200, 9);
+		expect(steps).toMatchObject({ daysA: 1, daysB: 2 });
+	});
+
+	it('counts nights by wake date and leaves the nap out', () => {
+		const asleep = result.comparisons.find((row) => row.id === 'sleep.asleep');
+		expect(asleep?.daysA).toBe(1);
+		expect(asleep?.daysB).toBe(2);
+		expect(result.timing.regularityA.nights).toBe(1);
+	});
+
+	it('shifts the median bedtime by wall-clock time', () => {
+		// A: 23:30 (-1800). B: 22:30 and 23:00, median 22:45 (-4500).
+		expect(result.timing.bedtimeShift).toBe(2700);
+		expect(timingRows(result.timing)[0]).toMatchObject({
+			label: 'Median bedtime',
+			cells: ['23:30', '22:45'],
+			changeText: '45 min later'
+		});
+	});
+});
+
+describe('metricRows and metricCsvTable', () => {
+	const { comparisons } = comparePeriodRecords(moves, sleeps, week);
+	const steps = comparisons.filter((row) => row.id === 'move.steps');
+
+	it('formats the cells a person reads, with a signed change', () => {
+		expect(metricRows(steps, 'metric')[0]).toEqual({
+			id: 'move.steps',
+			label: 'Steps',
+			cells: ['3,000 steps', '1,000 steps', '3,000 steps', '2,000 steps', '1 vs 2'],
+			change: steps[0]?.changePct,
+			changeText: '+200%'
+		});
+	});
+
+	it('writes raw numbers into the CSV rows', () => {
+		const table = metricCsvTable(steps, { a: 'This week', b: 'Last week' });
+		expect(table.rows[0]).toMatchObject({ metric: 'Steps', meanA: 3000, totalB: 2000, daysB: 2 });
+		expect(table.columns.map((c) => c.label)).toContain('This week daily mean');
+	});
+});
+
+describe('overlaySeries', () => {
+	const { seriesA, seriesB } = comparePeriodRecords(moves, sleeps, week);
+	const id = seriesIdOf('steps');
+	const a = seriesA.find((s) => s.id === id);
+	const b = seriesB.find((s) => s.id === id);
+	if (!a || !b) throw new Error('no steps series');
+
+	it('names each line with its period and lays Monday on Monday', () => {
+		const [lineA, lineB] = overlaySeries(a, b, week, 'weekday', 'metric');
+		expect(lineA?.label).toBe('This week (30 Mar – 5 Apr 2026)');
+		expect(lineB?.label).toBe('Last week (23 – 29 Mar 2026)');
+		expect(lineA?.points[0]).toEqual({ dateInt: 20260330, value: 3000 });
+		expect(lineB?.points[0]).toEqual({ dateInt: 20260323, value: 1000 });
+		expect(lineA?.points).toHaveLength(7);
+	});
+
+	it('pads a period that starts later in the week with dated nulls', () => {
+		const pair = customPeriods(20260325, 20260326, 20260323); // Wed-Thu against Mon-Tue
+		const [lineA, lineB] = overlaySeries(a, b, pair, 'weekday', 'metric');
+		expect(lineA?.points.map((p) => p.dateInt)).toEqual([20260323, 20260324, 20260325, 20260326]);
+		expect(lineA?.points.slice(0, 2).map((p) => p.value)).toEqual([null, null]);
+		expect(lineB?.points).toHaveLength(4);
+	});
+
+	it('converts distance to miles for imperial users', () => {
+		const distanceId = seriesIdOf('distance');
+		const da = seriesA.find((s) => s.id === distanceId);
+		const db = seriesB.find((s) => s.id === distanceId);
+		if (!da || !db) throw new Error('no distance series');
+		const [lineA] = overlaySeries(da, db, week, 'day', 'imperial');
+		expect(lineA?.unit).toBe('mi');
+		expect(lineA?.points[0]?.value).toBeCloseTo((da.points[0]?.value ?? NaN) / 1609.344, 9);
+	});
+});
+
+describe('labels', () => {
+	it('writes ranges within a month, across months and across years', () => {
+		expect(rangeText({ from: 20260323, to: 20260329 })).toBe('23 – 29 Mar 2026');
+		expect(rangeText({ from: 20260330, to: 20260405 })).toBe('30 Mar – 5 Apr 2026');
+		expect(rangeText({ from: 20251229, to: 20260104 })).toBe('29 Dec 2025 – 4 Jan 2026');
+		expect(rangeText({ from: 20260330, to: 20260330 })).toBe('30 Mar 2026');
+	});
+
+	it('names both periods with their dates in the legend, B dashed', () => {
+		expect(periodLegend(week)).toEqual([
+			{ label: 'This week: 30 Mar – 5 Apr 2026', color: 'var(--accent)' },
+			{ label: 'Last week: 23 – 29 Mar 2026', color: 'var(--sleep-deep)', dashed: true }
+		]);
+	});
+
+	it('says which way a clock time moved', () => {
+		expect(shiftText(-3900)).toBe('1 h 5 min earlier');
+		expect(shiftText(20)).toBe('no change');
+		expect(shiftText(null)).toBe('–');
+	});
+
+	it('formats distances in the user system and counts with one decimal', () => {
+		expect(formatValue(8400, 'm', 'metric')).toBe('8.4 km');
+		expect(formatValue(1609.344, 'm', 'imperial')).toBe('1.0 mi');
+		expect(formatValue(1.25, 'count', 'metric')).toBe('1.3');
+		expect(formatValue(null, 'steps', 'metric')).toBe('–');
+	});
+});
+
+describe('coverageText', () => {
+	it('says how many days of each period have data for the chosen metric', () => {
+		const { comparisons } = comparePeriodRecords(moves, sleeps, week);
+		const steps = comparisons.find((row) => row.id === seriesIdOf('steps'));
+		expect(coverageText(steps, week)).toBe('This week: 1 of 7 days with data; Last week: 2 of 7.');
+	});
+});

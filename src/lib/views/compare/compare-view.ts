@@ -1,0 +1,357 @@
+// What the Compare view shows for two periods: per-metric means, totals and change, sleep timing, overlaid series.
+import type { Move, Sleep } from '$lib/api';
+import type { ChartTable, LegendItem } from '$lib/charts';
+import { formatQuantity, formatShortDay } from '$lib/charts/format';
+import {
+	alignSeries,
+	bedtimeNight,
+	comparePeriods,
+	distanceIn,
+	formatDistance,
+	formatDuration,
+	formatPercent,
+	isNap,
+	MOVE_FIELDS,
+	movesToSeries,
+	nightDate,
+	SLEEP_FIELDS,
+	sleepsToSeries,
+	sleepTimingShift,
+	type BedtimeNight,
+	type DateRange,
+	type MetricComparison,
+	type MoveField,
+	type PeriodPair,
+	type Series,
+	type SleepField,
+	type SleepTimingShift,
+	type UnitSystem
+} from '$lib/metrics';
+import { addDays, clockOfOffset, daysBetween, formatDateInt } from '$lib/time/zone';
+import { COMPARE_METRIC_KEYS, type Alignment, type CompareMetricKey } from './compare-state';
+
+type MetricSource = { source: 'move'; field: MoveField } | { source: 'sleep'; field: SleepField };
+
+const SOURCES: Readonly<Record<CompareMetricKey, MetricSource>> = {
+	steps: { source: 'move', field: 'steps' },
+	distance: { source: 'move', field: 'distance' },
+	active_time: { source: 'move', field: 'active_time' },
+	calories: { source: 'move', field: 'calories' },
+	wo_time: { source: 'move', field: 'wo_time' },
+	asleep: { source: 'sleep', field: 'asleep' },
+	duration: { source: 'sleep', field: 'duration' },
+	deep: { source: 'sleep', field: 'deep' },
+	light: { source: 'sleep', field: 'light' },
+	awake: { source: 'sleep', field: 'awake' },
+	latency: { source: 'sleep', field: 'latency' },
+	awakenings: { source: 'sleep', field: 'awakenings' }
+};
+
+/** The picker's entries: key and label, activity first, then sleep. */
+export const COMPARE_METRIC_OPTIONS: ReadonlyArray<{ key: CompareMetricKey; label: string }> =
+	COMPARE_METRIC_KEYS.map((key) => {
+		const source = SOURCES[key];
+		const label =
+			source.source === 'move' ? MOVE_FIELDS[source.field].label : SLEEP_FIELDS[source.field].label;
+		return { key, label: source.source === 'sleep' ? `${label} (nights)` : label };
+	});
+
+/** The series id `periodSeries` gives a metric. */
+export function seriesIdOf(key: CompareMetricKey): string {
+	const source = SOURCES[key];
+	return `${source.source}.${source.field}`;
+}
+
+/** Every compared metric as a daily series over one period: moves by date, nights by wake date, naps left out. */
+export function periodSeries(
+	moves: readonly Move[],
+	sleeps: readonly Sleep[],
+	range: DateRange
+): Series[] {
+	return COMPARE_METRIC_KEYS.map((key) => {
+		const source = SOURCES[key];
+		return source.source === 'move'
+			? movesToSeries(moves, source.field, { range })
+			: sleepsToSeries(sleeps, source.field, { range });
+	});
+}
+
+/** How the two periods are called: "This week" and "Last week", or "Period A" and "Period B". */
+export function periodNames(pair: PeriodPair): { a: string; b: string } {
+	switch (pair.id) {
+		case 'week':
+			return { a: 'This week', b: 'Last week' };
+		case 'month':
+			return { a: 'This month', b: 'Last month' };
+		case 'month-last-year':
+			return { a: 'This month', b: 'Same month last year' };
+		case 'custom':
+			return { a: 'Period A', b: 'Period B' };
+	}
+}
+
+/** "23 – 29 Mar 2026", "28 Feb – 6 Mar 2026", "29 Dec 2025 – 4 Jan 2026". */
+export function rangeText(range: DateRange): string {
+	const yearOf = (dateInt: number) => Math.floor(dateInt / 10000);
+	const monthOf = (dateInt: number) => Math.floor(dateInt / 100);
+	const end = `${formatShortDay(range.to)} ${yearOf(range.to)}`;
+	if (range.from === range.to) return end;
+	if (yearOf(range.from) !== yearOf(range.to)) {
+		return `${formatShortDay(range.from)} ${yearOf(range.from)} – ${end}`;
+	}
+	if (monthOf(range.from) === monthOf(range.to)) return `${range.from % 100} – ${end}`;
+	return `${formatShortDay(range.from)} – ${end}`;
+}
+
+/** Legend entries naming each period with its dates; B is dashed, as the chart draws it. */
+export function periodLegend(pair: PeriodPair): LegendItem[] {
+	const names = periodNames(pair);
+	return [
+		{ label: `${names.a}: ${rangeText(pair.a)}`, color: 'var(--accent)' },
+		{ label: `${names.b}: ${rangeText(pair.b)}`, color: 'var(--sleep-deep)', dashed: true }
+	];
+}
+
+/** A series in the user's units: distance in km shown as meters (the chart writes km) or miles. */
+export function inUnits(series: Series, system: UnitSystem): Series {
+	if (series.unit !== 'm' || system === 'metric') return series;
+	return {
+		...series,
+		unit: 'mi',
+		points: series.points.map((point) => ({
+			dateInt: point.dateInt,
+			value: point.value === null ? null : distanceIn(point.value, system).value
+		}))
+	};
+}
+
+/**
+ * The chosen metric of both periods as two series laid on one index axis, aligned by weekday or
+ * by day of period. A padded day (before a period starts or after it ends) has a null value and
+ * the calendar date it would have had, since a chart point always carries a date.
+ */
+export function overlaySeries(
+	seriesA: Series,
+	seriesB: Series,
+	pair: PeriodPair,
+	align: Alignment,
+	system: UnitSystem
+): Series[] {
+	const rows = alignSeries(
+		{ range: pair.a, points: seriesA.points },
+		{ range: pair.b, points: seriesB.points },
+		align === 'weekday' ? 'weekday' : 'day-of-period'
+	);
+	const names = periodNames(pair);
+	const side = (series: Series, range: DateRange, pick: 'a' | 'b', name: string): Series => {
+		const lead = rows.findIndex((row) => (pick === 'a' ? row.dateA : row.dateB) !== null);
+		return inUnits(
+			{
+				id: `${series.id}.${pick}`,
+				label: `${name} (${rangeText(range)})`,
+				unit: series.unit,
+				points: rows.map((row) => ({
+					dateInt: (pick === 'a' ? row.dateA : row.dateB) ?? addDays(range.from, row.index - lead),
+					value: pick === 'a' ? row.a : row.b
+				}))
+			},
+			system
+		);
+	};
+	return [side(seriesA, pair.a, 'a', names.a), side(seriesB, pair.b, 'b', names.b)];
+}
+
+/**
+ * One line of a comparison table as shown: formatted cells and the change the bar draws. The
+ * same shape as CompareTable's `CompareTableRow` (a .svelte module's types are invisible to the
+ * typed lint of .ts files, so it is spelled out here).
+ */
+export interface CompareRow {
+	id: string;
+	label: string;
+	cells: string[];
+	/** Percent change, for the bar; null draws none. */
+	change: number | null;
+	changeText: string;
+}
+
+/** A value in its unit as people read it, distances in the user's system. */
+export function formatValue(value: number | null, unit: string, system: UnitSystem): string {
+	if (value === null || !Number.isFinite(value)) return '–';
+	if (unit === 'm') return formatDistance(value, system);
+	if (unit === 'count') return (Math.round(value * 10) / 10).toString();
+	return formatQuantity(value, unit);
+}
+
+/** Column headings of the metric table for two period names. */
+export function metricColumns(names: { a: string; b: string }): string[] {
+	return [
+		`${names.a}: daily mean`,
+		`${names.b}: daily mean`,
+		`${names.a}: total`,
+		`${names.b}: total`,
+		'Days with data'
+	];
+}
+
+export function metricRows(
+	comparisons: readonly MetricComparison[],
+	system: UnitSystem
+): CompareRow[] {
+	return comparisons.map((row) => ({
+		id: row.id,
+		label: row.label,
+		cells: [
+			formatValue(row.meanA, row.unit, system),
+			formatValue(row.meanB, row.unit, system),
+			formatValue(row.totalA, row.unit, system),
+			formatValue(row.totalB, row.unit, system),
+			`${row.daysA} vs ${row.daysB}`
+		],
+		change: row.changePct,
+		changeText: formatPercent(row.changePct === null ? null : row.changePct / 100, 'en-GB', {
+			fractionDigits: 1,
+			signed: true
+		})
+	}));
+}
+
+/** The numbers of the metric table for CSV: raw values in the API's units, one row per metric. */
+export function metricCsvTable(
+	comparisons: readonly MetricComparison[],
+	names: { a: string; b: string }
+): ChartTable {
+	return {
+		columns: [
+			{ key: 'metric', label: 'Metric' },
+			{ key: 'unit', label: 'Unit' },
+			{ key: 'meanA', label: `${names.a} daily mean` },
+			{ key: 'meanB', label: `${names.b} daily mean` },
+			{ key: 'totalA', label: `${names.a} total` },
+			{ key: 'totalB', label: `${names.b} total` },
+			{ key: 'changePct', label: 'Change of the mean', unit: '%' },
+			{ key: 'daysA', label: `${names.a} days with data` },
+			{ key: 'daysB', label: `${names.b} days with data` }
+		],
+		rows: comparisons.map((row) => ({
+			metric: row.label,
+			unit: row.unit,
+			meanA: row.meanA,
+			meanB: row.meanB,
+			totalA: row.totalA,
+			totalB: row.totalB,
+			changePct: row.changePct,
+			daysA: row.daysA,
+			daysB: row.daysB
+		}))
+	};
+}
+
+/** Nights (naps left out) whose wake date lies in the range, as bedtime offsets. */
+export function nightsIn(sleeps: readonly Sleep[], range: DateRange): BedtimeNight[] {
+	return sleeps
+		.filter((sleep) => !isNap(sleep))
+		.filter((sleep) => {
+			const date = nightDate(sleep);
+			return date >= range.from && date <= range.to;
+		})
+		.map(bedtimeNight);
+}
+
+/** How a clock time moved: "25 min later", "1 h 5 min earlier", "no change". */
+export function shiftText(seconds: number | null): string {
+	if (seconds === null) return '–';
+	if (Math.round(seconds / 60) === 0) return 'no change';
+	return `${formatDuration(Math.abs(seconds))} ${seconds > 0 ? 'later' : 'earlier'}`;
+}
+
+const clock = (offset: number | null) => (offset === null ? '–' : clockOfOffset(offset));
+const share = (ratio: number | null) => formatPercent(ratio);
+const spread = (seconds: number | null) => formatDuration(seconds);
+
+/** The sleep timing table: medians, their shift, the spread and how many nights kept to the medians. */
+export function timingRows(timing: SleepTimingShift): CompareRow[] {
+	const { regularityA: a, regularityB: b } = timing;
+	const row = (id: string, label: string, cells: string[], changeText = ''): CompareRow => ({
+		id,
+		label,
+		cells,
+		change: null,
+		changeText
+	});
+	return [
+		row(
+			'bedtime',
+			'Median bedtime',
+			[clock(a.medianBedtime), clock(b.medianBedtime)],
+			shiftText(timing.bedtimeShift)
+		),
+		row(
+			'wake',
+			'Median wake time',
+			[clock(a.medianWake), clock(b.medianWake)],
+			shiftText(timing.wakeShift)
+		),
+		row('bedtime-spread', 'Bedtime spread (middle half)', [
+			spread(a.bedtimeSpread),
+			spread(b.bedtimeSpread)
+		]),
+		row('wake-spread', 'Wake time spread (middle half)', [
+			spread(a.wakeSpread),
+			spread(b.wakeSpread)
+		]),
+		row('regular', 'Nights within 30 min of both medians', [
+			share(a.shareWithin30min),
+			share(b.shareWithin30min)
+		]),
+		row('nights', 'Nights', [String(a.nights), String(b.nights)])
+	];
+}
+
+/** Everything the view shows for two periods. */
+export interface PeriodComparison {
+	comparisons: MetricComparison[];
+	timing: SleepTimingShift;
+	seriesA: Series[];
+	seriesB: Series[];
+}
+
+export function comparePeriodRecords(
+	moves: readonly Move[],
+	sleeps: readonly Sleep[],
+	pair: PeriodPair
+): PeriodComparison {
+	const seriesA = periodSeries(moves, sleeps, pair.a);
+	const seriesB = periodSeries(moves, sleeps, pair.b);
+	return {
+		comparisons: comparePeriods(seriesA, seriesB),
+		timing: sleepTimingShift(nightsIn(sleeps, pair.a), nightsIn(sleeps, pair.b)),
+		seriesA,
+		seriesB
+	};
+}
+
+/**
+ * How many days of each period have data for a metric: "This week: 1 of 7 days with data; Last
+ * week: 7 of 7." A period with a single day draws no line, so the page says so in words.
+ */
+export function coverageText(comparison: MetricComparison | undefined, pair: PeriodPair): string {
+	const names = periodNames(pair);
+	const length = (range: DateRange) => daysBetween(range.from, range.to) + 1;
+	const daysA = comparison?.daysA ?? 0;
+	const daysB = comparison?.daysB ?? 0;
+	return (
+		`${names.a}: ${daysA} of ${length(pair.a)} days with data; ` +
+		`${names.b}: ${daysB} of ${length(pair.b)}.`
+	);
+}
+
+/** The span of dates to load for both periods. */
+export function loadRange(pair: PeriodPair): DateRange {
+	return { from: Math.min(pair.a.from, pair.b.from), to: Math.max(pair.a.to, pair.b.to) };
+}
+
+/** `2026-03-30_vs_2026-03-23`: export files say which periods they hold. */
+export function exportSuffix(pair: PeriodPair): string {
+	return `${formatDateInt(pair.a.from)}_vs_${formatDateInt(pair.b.from)}`;
+}

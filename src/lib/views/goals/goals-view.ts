@@ -1,0 +1,75 @@
+// What the Goals view shows: each day's steps and sleep against the goals, and the streaks of met days.
+import type { GoalsV11, Move, Sleep } from '$lib/api';
+import {
+	dailyAttainment,
+	movesToSeries,
+	sleepsToSeries,
+	streaks,
+	type Streaks
+} from '$lib/metrics';
+import type { DailyAttainment } from '$lib/metrics/types';
+import { addDays } from '$lib/time/zone';
+import type { Period } from '$lib/views/activity/periods';
+
+/** Days of history the streaks are counted over (the longest streak is "in the last year"). */
+export const STREAK_DAYS = 365;
+
+/** The dates the streaks read: the year up to today. */
+export function streakRange(today: number): Period {
+	return { from: addDays(today, -(STREAK_DAYS - 1)), to: today };
+}
+
+export interface GoalAttainment {
+	/** Steps per day against `move_steps`. */
+	steps: DailyAttainment[];
+	/** Time asleep per night (wake date, naps left out) against `sleep_total`. */
+	sleep: DailyAttainment[];
+}
+
+/**
+ * Each day of the period against today's goals: the API keeps only the current goal, so earlier
+ * days are measured against it too (the page says so). Days after `today` are left out.
+ */
+export function goalAttainment(
+	moves: readonly Move[],
+	sleeps: readonly Sleep[],
+	goals: Pick<GoalsV11, 'move_steps' | 'sleep_total'>,
+	period: Period,
+	today: number
+): GoalAttainment {
+	const range = { from: period.from, to: Math.min(period.to, today) };
+	if (range.to < range.from) return { steps: [], sleep: [] };
+	return {
+		steps: dailyAttainment(
+			movesToSeries(moves, 'steps', { range }).points,
+			goals.move_steps ?? null
+		),
+		sleep: dailyAttainment(
+			sleepsToSeries(sleeps, 'asleep', { range }).points,
+			goals.sleep_total ?? null
+		)
+	};
+}
+
+/** Current and longest streaks of both goals, up to `today`. */
+export function goalStreaks(
+	moves: readonly Move[],
+	sleeps: readonly Sleep[],
+	goals: Pick<GoalsV11, 'move_steps' | 'sleep_total'>,
+	today: number
+): { steps: Streaks; sleep: Streaks } {
+	const history = goalAttainment(moves, sleeps, goals, streakRange(today), today);
+	return { steps: streaks(history.steps, today), sleep: streaks(history.sleep, today) };
+}
+
+/** How many days of a period met the goal, out of the days with data. */
+export function metCount(days: readonly DailyAttainment[]): { met: number; counted: number } {
+	let met = 0;
+	let counted = 0;
+	for (const day of days) {
+		if (day.met === null) continue;
+		counted++;
+		if (day.met) met++;
+	}
+	return { met, counted };
+}

@@ -1,0 +1,14 @@
+// Legend entries of the sleep charts, in the colours the chart components draw with.
+import type { LegendItem } from '$lib/charts';
+
+export const phaseLegend: LegendItem[] = [
+	{ label: 'Falling asleep', color: 'var(--sleep-latency)' },
+	{ label: 'Awake', color: 'var(--sleep-awake)' },
+	{ label: 'Light sleep', color: 'var(--sleep-light)' },
+	{ label: 'Deep sleep', color: 'var(--sleep-deep)' }
+];
+
+export const bedtimeLegend: LegendItem[] = [
+	{ label: 'In bed', color: 'var(--sleep-light)' },
+	{ label: 'Fell asleep', color: 'var(--sleep-deep)' }
+];

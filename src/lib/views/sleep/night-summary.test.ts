@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { hypnogram } from '$lib/metrics';
+import { ordinaryNight, springForwardNight } from '$lib/metrics/fixtures';
+import { nightFigures, nightTimes } from './night-summary';
+
+describe('a night in figures', () => {
+	it('lists asleep, in bed and each part of the night, adding up to the time in bed', () => {
+		const night = hypnogram(ordinaryNight.sleep, ordinaryNight.ticks);
+		const figures = nightFigures(night);
+		expect(figures.map((figure) => figure.key)).toEqual([
+			'asleep',
+			'inBed',
+			'latency',
+			'awake',
+			'light',
+			'deep'
+		]);
+		const byKey = Object.fromEntries(figures.map((figure) => [figure.key, figure.seconds]));
+		expect(byKey.inBed).toBe(ordinaryNight.sleep.details.duration);
+		expect((byKey.latency ?? 0) + (byKey.awake ?? 0) + (byKey.light ?? 0) + (byKey.deep ?? 0)).toBe(
+			byKey.inBed
+		);
+		expect(byKey.asleep).toBe(
+			(ordinaryNight.sleep.details.light ?? 0) + (ordinaryNight.sleep.details.deep ?? 0)
+		);
+		expect(figures.find((figure) => figure.key === 'latency')?.text).toBe('15 min');
+	});
+
+	it('writes bed and wake times on the wall clock of the night across the spring change', () => {
+		expect(nightTimes(hypnogram(springForwardNight.sleep, springForwardNight.ticks))).toBe(
+			'23:00 – 07:00 (Europe/Berlin)'
+		);
+	});
+});

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import {
+	afternoonNap,
+	at,
+	BERLIN,
+	makeSleep,
+	ordinaryNight,
+	springForwardNight
+} from '$lib/metrics/fixtures';
+import {
+	napRows,
+	nightBedtimes,
+	nightOf,
+	regularityFigures,
+	sleepRegularity,
+	splitSleeps
+} from './sleep-view';
+
+const all = [afternoonNap.sleep, springForwardNight.sleep, ordinaryNight.sleep];
+
+describe('nights and naps', () => {
+	it('splits nights from naps, each in wake-date order', () => {
+		const { nights, naps } = splitSleeps(all);
+		expect(nights.map((night) => night.xid)).toEqual(['night-20260323', 'night-20260329']);
+		expect(naps.map((nap) => nap.xid)).toEqual(['nap-20260323']);
+	});
+
+	it('finds the night by the date the user woke up, never a nap', () => {
+		expect(nightOf(all, 20260323)?.xid).toBe('night-20260323');
+		expect(nightOf(all, 20260322)).toBeNull();
+		expect(nightOf([afternoonNap.sleep], 20260323)).toBeNull();
+	});
+
+	it('draws the longest part of a broken night', () => {
+		const first = makeSleep({
+			xid: 'first-part',
+			bedtime: at(20260322, 23, 0, BERLIN),
+			wake: at(20260323, 2, 0, BERLIN),
+			phases: [[10, 2]]
+		}).sleep;
+		const second = makeSleep({
+			xid: 'second-part',
+			bedtime: at(20260323, 2, 30, BERLIN),
+			wake: at(20260323, 7, 0, BERLIN),
+			phases: [[10, 2]]
+		}).sleep;
+		expect(nightOf([first, second], 20260323)?.xid).toBe('second-part');
+	});
+
+	it('lists a nap in its own zone with its length', () => {
+		expect(napRows([afternoonNap.sleep])).toEqual([
+			{
+				xid: 'nap-20260323',
+				dateInt: 20260323,
+				kind: 'Nap',
+				from: '14:00',
+				to: '14:25',
+				tz: BERLIN,
+				duration: '25 min'
+			}
+		]);
+	});
+});
+
+describe('bedtime regularity in words', () => {
+	it('leaves naps out of the bedtime bars and the figures', () => {
+		expect(nightBedtimes(all).map((night) => night.nap)).toEqual([false, false]);
+		const regularity = sleepRegularity(all);
+		expect(regularity.nights).toBe(2);
+		const figures = regularityFigures(regularity);
+		// Bed 23:10 and 23:00: the median is 23:05; wake 06:55 and 07:00 (wall clock).
+		expect(figures.find((f) => f.label === 'Median bedtime')?.value).toBe('23:05');
+		expect(figures.find((f) => f.label === 'Median wake time')?.value).toBe('06:58');
+		expect(figures.find((f) => f.label.startsWith('Nights within'))?.value).toBe('100%');
+	});
+
+	it('shows dashes when there are no nights', () => {
+		const figures = regularityFigures(sleepRegularity([afternoonNap.sleep]));
+		expect(figures.find((f) => f.label === 'Median bedtime')?.value).toBe('–');
+		expect(figures.find((f) => f.label === 'Nights counted')?.value).toBe('0');
+	});
+});

@@ -1,0 +1,94 @@
+// What the Sleep view shows: the night of a wake date, nights and naps of a range, regularity in words.
+import type { Sleep } from '$lib/api';
+import {
+	bedtimeNight,
+	bedtimeRegularity,
+	isNap,
+	nightDate,
+	type BedtimeRegularity
+} from '$lib/metrics';
+import { formatDuration, formatPercent, MISSING } from '$lib/metrics/units';
+import type { BedtimeNight } from '$lib/metrics/types';
+import { clockOfOffset, formatClock, normalizeTz } from '$lib/time/zone';
+
+/** The rule every sleep chart states beside itself. */
+export const WAKE_DATE_RULE = 'A night is shown under the date you woke up.';
+
+/** Nights (sub_type 0) and naps of a list, each sorted by wake date then bedtime. */
+export function splitSleeps(sleeps: readonly Sleep[]): { nights: Sleep[]; naps: Sleep[] } {
+	const sorted = [...sleeps].sort(
+		(a, b) => nightDate(a) - nightDate(b) || a.time_created - b.time_created
+	);
+	return {
+		nights: sorted.filter((sleep) => !isNap(sleep)),
+		naps: sorted.filter((sleep) => isNap(sleep))
+	};
+}
+
+/**
+ * The night woken from on `dateInt` (wake-date rule), naps left out. When a night was broken into
+ * several records, the longest is the one drawn; the rest are still counted in the ranges.
+ */
+export function nightOf(sleeps: readonly Sleep[], dateInt: number): Sleep | null {
+	let found: Sleep | null = null;
+	for (const sleep of sleeps) {
+		if (isNap(sleep) || nightDate(sleep) !== dateInt) continue;
+		const length = sleep.time_completed - sleep.time_created;
+		if (!found || length > found.time_completed - found.time_created) found = sleep;
+	}
+	return found;
+}
+
+/** Bedtime bars of the nights only: naps are listed apart. */
+export function nightBedtimes(sleeps: readonly Sleep[]): BedtimeNight[] {
+	return splitSleeps(sleeps).nights.map(bedtimeNight);
+}
+
+/** A nap as a person reads it, in the nap's own zone. */
+export interface NapRow {
+	xid: string;
+	dateInt: number;
+	kind: string;
+	from: string;
+	to: string;
+	tz: string;
+	duration: string;
+}
+
+export function napRows(naps: readonly Sleep[]): NapRow[] {
+	return naps.map((nap) => {
+		const tz = normalizeTz(nap.details.tz);
+		return {
+			xid: nap.xid,
+			dateInt: nightDate(nap),
+			kind: nap.sub_type === 1 ? 'Power nap' : 'Nap',
+			from: formatClock(nap.time_created, tz),
+			to: formatClock(nap.time_completed, tz),
+			tz,
+			duration: formatDuration(nap.time_completed - nap.time_created)
+		};
+	});
+}
+
+/** The regularity figures as the page lists them: label and text. */
+export function regularityFigures(
+	regularity: BedtimeRegularity
+): { label: string; value: string }[] {
+	const clock = (offset: number | null) => (offset === null ? MISSING : clockOfOffset(offset));
+	return [
+		{ label: 'Median bedtime', value: clock(regularity.medianBedtime) },
+		{ label: 'Median wake time', value: clock(regularity.medianWake) },
+		{ label: 'Bedtime spread (middle half)', value: formatDuration(regularity.bedtimeSpread) },
+		{ label: 'Wake time spread (middle half)', value: formatDuration(regularity.wakeSpread) },
+		{
+			label: 'Nights within 30 min of both medians',
+			value: formatPercent(regularity.shareWithin30min)
+		},
+		{ label: 'Nights counted', value: String(regularity.nights) }
+	];
+}
+
+/** Regularity of a list of sleeps (naps ignored). */
+export function sleepRegularity(sleeps: readonly Sleep[]): BedtimeRegularity {
+	return bedtimeRegularity(nightBedtimes(sleeps));
+}

@@ -1,0 +1,189 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import * as z from 'zod/mini';
+
+// The demo API is frozen at Monday 2026-03-30 18:00 UTC: this week is 30 Mar – 5 Apr 2026.
+const movesSchema = z.object({
+	data: z.object({
+		items: z.array(
+			z.object({
+				date: z.int(),
+				details: z.object({ steps: z.nullable(z.number()), distance: z.nullable(z.number()) })
+			})
+		)
+	})
+});
+
+function watchErrors(page: Page): string[] {
+	const errors: string[] = [];
+	page.on('console', (msg) => {
+		if (msg.type() === 'error') errors.push(msg.text());
+	});
+	page.on('pageerror', (err) => errors.push(err.message));
+	return errors;
+}
+
+function datesFrom(first: [number, number, number], days: number): number[] {
+	return Array.from({ length: days }, (_, i) => {
+		const date = new Date(Date.UTC(first[0], first[1] - 1, first[2] + i));
+		return date.getUTCFullYear() * 10000 + (date.getUTCMonth() + 1) * 100 + date.getUTCDate();
+	});
+}
+
+/** Each date's move read through the proxy, one request per date, as an independent check. */
+async function movesFromProxy(page: Page, dates: readonly number[]) {
+	const texts = await page.evaluate(
+		(list) =>
+			Promise.all(
+				list.map(async (date) => {
+					const response = await fetch(`/api/nudge/v.1.1/users/@me/moves?date=${date}`);
+					return response.text();
+				})
+			),
+		[...dates]
+	);
+	return texts.flatMap((text) => movesSchema.parse(JSON.parse(text)).data.items);
+}
+
+function mean(values: readonly number[]): number {
+	return values.reduce((sum, value) => sum + value, 0) / values.length;
+}
+
+const grouped = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
+const change = new Intl.NumberFormat('en-GB', {
+	style: 'percent',
+	maximumFractionDigits: 1,
+	signDisplay: 'exceptZero'
+});
+
+test('shows this week against last week with dates, means and % change that agree with the API', async ({
+	page
+}) => {
+	const errors = watchErrors(page);
+	await page.goto('/compare');
+	await expect(page.getByRole('heading', { level: 1, name: 'Compare' })).toBeVisible();
+	const card = page.getByRole('region', { name: 'Period comparison' });
+	const legend = card.getByRole('list', { name: 'Legend' });
+	await expect(legend).toContainText('This week: 30 Mar – 5 Apr 2026');
+	await expect(legend).toContainText('Last week: 23 – 29 Mar 2026');
+
+	const thisWeek = (await movesFromProxy(page, datesFrom([2026, 3, 30], 7))).flatMap((move) =>
+		move.details.steps === null ? [] : [move.details.steps]
+	);
+	const lastWeek = (await movesFromProxy(page, datesFrom([2026, 3, 23], 7))).flatMap((move) =>
+		move.details.steps === null ? [] : [move.details.steps]
+	);
+	expect(thisWeek.length).toBeGreaterThan(0);
+	expect(lastWeek).toHaveLength(7);
+	const meanA = mean(thisWeek);
+	const meanB = mean(lastWeek);
+
+	const stepsRow = card.getByRole('row', { name: /^Steps / });
+	const cells = stepsRow.getByRole('cell');
+	await expect(cells.nth(0)).toHaveText(`${grouped.format(Math.round(meanA))} steps`);
+	await expect(cells.nth(1)).toHaveText(`${grouped.format(Math.round(meanB))} steps`);
+	await expect(cells.nth(3)).toHaveText(
+		`${grouped.format(Math.round(lastWeek.reduce((a, b) => a + b, 0)))} steps`
+	);
+	await expect(cells.nth(4)).toHaveText(`${thisWeek.length} vs ${lastWeek.length}`);
+	await expect(cells.nth(5)).toHaveText(change.format((meanA - meanB) / meanB));
+
+	await expect(
+		page.getByText(`This week: ${thisWeek.length} of 7 days with data; Last week: 7 of 7.`)
+	).toBeVisible();
+	// The overlaid chart names both periods too, and the sleep timing is compared.
+	await expect(
+		page.getByRole('group', {
+			name: /This week \(30 Mar – 5 Apr 2026\) and Last week \(23 – 29 Mar 2026\)/
+		})
+	).toBeVisible();
+	await expect(page.getByRole('row', { name: /^Median bedtime \d\d:\d\d / })).toBeVisible();
+	expect(errors).toEqual([]);
+});
+
+test('changing the preset changes the URL, and back restores the week', async ({ page }) => {
+	const errors = watchErrors(page);
+	await page.goto('/compare');
+	const legend = page.getByRole('region', { name: 'Period comparison' }).getByRole('list', {
+		name: 'Legend'
+	});
+	await expect(legend).toContainText('This week: 30 Mar – 5 Apr 2026');
+
+	await page.getByRole('radio', { name: 'This month vs last month' }).check();
+	await expect(page).toHaveURL(/[?&]preset=month(&|$)/);
+	await expect(legend).toContainText('This month: 1 – 31 Mar 2026');
+	await expect(legend).toContainText('Last month: 1 – 28 Feb 2026');
+
+	await page.getByRole('radio', { name: 'This month vs the same month last year' }).check();
+	await expect(page).toHaveURL(/[?&]preset=year(&|$)/);
+	await expect(legend).toContainText('Same month last year: 1 – 31 Mar 2025');
+
+	await page.goBack();
+	await expect(page).toHaveURL(/[?&]preset=month(&|$)/);
+	await expect(legend).toContainText('Last month: 1 – 28 Feb 2026');
+	await page.goBack();
+	await expect(page).toHaveURL(/\/compare$/);
+	await expect(legend).toContainText('Last week: 23 – 29 Mar 2026');
+	await expect(page.getByRole('radio', { name: 'This week vs last week' })).toBeChecked();
+	expect(errors).toEqual([]);
+});
+
+test('a copied link reopens two custom periods with their metric and alignment', async ({
+	page
+}) => {
+	const errors = watchErrors(page);
+	await page.goto(
+		'/compare?preset=custom&a=2026-03-01&b=2026-02-01&days=14&metric=distance&align=day'
+	);
+	const legend = page.getByRole('region', { name: 'Period comparison' }).getByRole('list', {
+		name: 'Legend'
+	});
+	await expect(legend).toContainText('Period A: 1 – 14 Mar 2026');
+	await expect(legend).toContainText('Period B: 1 – 14 Feb 2026');
+	await expect(page.getByLabel('Period A starts')).toHaveValue('2026-03-01');
+	await expect(page.getByLabel('Period B starts')).toHaveValue('2026-02-01');
+	await expect(page.getByLabel('Length in days')).toHaveValue('14');
+	await expect(page.getByRole('combobox', { name: 'Chart metric' })).toHaveValue('distance');
+	await expect(page.getByRole('radio', { name: 'By day of period' })).toBeChecked();
+	await expect(
+		page.getByRole('heading', { level: 2, name: /^Distance: period a against period b$/ })
+	).toBeVisible();
+
+	// Editing the length rewrites the link, so copying it again keeps the new choice.
+	await page.getByLabel('Length in days').fill('7');
+	await page.getByLabel('Length in days').press('Tab');
+	await expect(page).toHaveURL(/[?&]days=7(&|$)/);
+	await expect(legend).toContainText('Period A: 1 – 7 Mar 2026');
+	expect(errors).toEqual([]);
+});
+
+test('the comparison table exports as CSV with both periods and the change', async ({ page }) => {
+	const errors = watchErrors(page);
+	await page.goto('/compare?preset=month');
+	const card = page.getByRole('region', { name: 'Period comparison' });
+	await expect(card.getByRole('row', { name: /^Steps / })).toBeVisible();
+	const shownChange = await card
+		.getByRole('row', { name: /^Steps / })
+		.getByRole('cell')
+		.nth(5)
+		.textContent();
+
+	await card.getByRole('button', { name: 'Export' }).click();
+	const [download] = await Promise.all([
+		page.waitForEvent('download'),
+		card.getByRole('menuitem', { name: 'CSV data' }).click()
+	]);
+	expect(download.suggestedFilename()).toBe('period-comparison-2026-03-01-vs-2026-02-01.csv');
+	const path = await download.path();
+	const lines = (await readFile(path, 'utf8')).trim().split('\r\n');
+	expect(lines[0]).toBe(
+		'Metric,Unit,This month daily mean,Last month daily mean,This month total,Last month total,' +
+			'Change of the mean (%),This month days with data,Last month days with data'
+	);
+	const steps = lines.find((line) => line.startsWith('Steps,steps,'))?.split(',') ?? [];
+	expect(steps).toHaveLength(9);
+	// The CSV holds the unrounded change; the table shows it to one decimal.
+	const changePct = Number(steps[6]);
+	expect(change.format(changePct / 100)).toBe(shownChange);
+	expect(errors).toEqual([]);
+});

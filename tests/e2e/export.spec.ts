@@ -1,0 +1,131 @@
+// Exporting a chart from the Today view: the PNG, SVG and CSV files a person downloads.
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
+import { PNG } from 'pngjs';
+import { headerLayout, PNG_PADDING } from '../../src/lib/charts/export/png';
+
+const TITLE = 'Steps per hour';
+
+async function exportFrom(page: Page, card: Locator, format: string): Promise<Download> {
+	await card.getByRole('button', { name: 'Export' }).click();
+	const [download] = await Promise.all([
+		page.waitForEvent('download'),
+		card.getByRole('menuitem', { name: format }).click()
+	]);
+	return download;
+}
+
+async function downloadedText(download: Download): Promise<string> {
+	const path = await download.path();
+	return readFile(path, 'utf8');
+}
+
+async function openCard(page: Page): Promise<Locator> {
+	await page.goto('/');
+	const card = page.getByRole('region', { name: TITLE });
+	await expect(card.getByRole('group', { name: 'Steps per hour today' })).toBeVisible();
+	return card;
+}
+
+test('a PNG export is twice the chart’s size plus the drawn header, and not blank', async ({
+	page
+}) => {
+	const card = await openCard(page);
+	const svg = card.locator('svg.chart-svg');
+	const box = await svg.evaluate((element) => {
+		if (!(element instanceof SVGSVGElement)) throw new Error('not an svg element');
+		const { width, height } = element.viewBox.baseVal;
+		return { width, height };
+	});
+	const subtitle = (await card.locator('.subtitle').innerText()).trim();
+	const legend = await card.locator('.legend li').allInnerTexts();
+
+	const download = await exportFrom(page, card, 'PNG image');
+	expect(download.suggestedFilename()).toBe('steps-per-hour-2026-03-30.png');
+	const png = PNG.sync.read(await readFile(await download.path()));
+
+	// The header the export code draws: title, subtitle and a legend line (two short entries fit
+	// on one line of a chart this wide, whatever the font measures).
+	const padding = PNG_PADDING;
+	const header = headerLayout(
+		box.width + padding * 2,
+		TITLE,
+		subtitle,
+		legend.map((label) => ({ label: label.trim(), color: '#000' })),
+		(text) => text.length * 7
+	);
+	expect(png.width).toBe(Math.round((box.width + padding * 2) * 2));
+	expect(png.height).toBe(Math.round((header.height + box.height + padding) * 2));
+
+	// Not blank: background, text, bars and usual marks give many distinct colours.
+	const colours = new Set<number>();
+	for (let i = 0; i < png.data.length; i += 4 * 7) {
+		colours.add(
+			((png.data[i] ?? 0) << 24) |
+				((png.data[i + 1] ?? 0) << 16) |
+				((png.data[i + 2] ?? 0) << 8) |
+				(png.data[i + 3] ?? 0)
+		);
+	}
+	expect(colours.size).toBeGreaterThan(8);
+	// The steps colour of the bars is among them.
+	const steps = await page.evaluate(() =>
+		getComputedStyle(document.documentElement).getPropertyValue('--steps').trim()
+	);
+	const [r, g, b] = [1, 3, 5].map((at) => parseInt(steps.slice(at, at + 2), 16));
+	let barPixels = 0;
+	for (let i = 0; i < png.data.length; i += 4) {
+		if (png.data[i] === r && png.data[i + 1] === g && png.data[i + 2] === b) barPixels++;
+	}
+	expect(barPixels).toBeGreaterThan(100);
+});
+
+test('the SVG export parses as an SVG with the chart’s bars', async ({ page }) => {
+	const card = await openCard(page);
+	const rectCount = await card.locator('svg.chart-svg rect').count();
+	const barFill = await card
+		.locator('svg.chart-svg rect.bar')
+		.first()
+		.evaluate((bar) => getComputedStyle(bar).fill);
+	const download = await exportFrom(page, card, 'SVG image');
+	expect(download.suggestedFilename()).toBe('steps-per-hour-2026-03-30.svg');
+	const text = await downloadedText(download);
+	const parsed = await page.evaluate((source) => {
+		const doc = new DOMParser().parseFromString(source, 'image/svg+xml');
+		return {
+			root: doc.documentElement.nodeName,
+			errors: doc.getElementsByTagName('parsererror').length,
+			rects: doc.querySelectorAll('rect').length
+		};
+	}, text);
+	// Every mark of the chart, plus the background rectangle the export puts behind them.
+	expect(parsed).toEqual({ root: 'svg', errors: 0, rects: rectCount + 1 });
+	expect(rectCount).toBeGreaterThan(24);
+	// Styles are inlined, so the bars keep the theme's colour outside the page.
+	expect(text).toContain(barFill);
+});
+
+test('the CSV export lists every hour with the steps the chart plots', async ({ page }) => {
+	const card = await openCard(page);
+	const labels = await card
+		.getByRole('group', { name: 'Steps per hour today' })
+		.getByRole('gridcell')
+		.evaluateAll((cells) => cells.map((cell) => cell.getAttribute('aria-label') ?? ''));
+	const download = await exportFrom(page, card, 'CSV data');
+	expect(download.suggestedFilename()).toBe('steps-per-hour-2026-03-30.csv');
+	const lines = (await downloadedText(download)).split('\r\n').filter((line) => line !== '');
+	expect(lines[0]).toBe('Hour,Steps (steps),Usual steps (steps)');
+	const rows = lines.slice(1).map((line) => line.split(','));
+	expect(rows).toHaveLength(labels.length);
+	rows.forEach(([hour, steps], index) => {
+		const label = labels[index] ?? '';
+		expect(label.startsWith(`${hour}:`)).toBe(true);
+		if (steps === '' || steps === undefined) expect(label).toContain('no data');
+		else {
+			const value = Number(steps);
+			expect(Number.isFinite(value)).toBe(true);
+			const shown = new Intl.NumberFormat('en-GB').format(Math.round(value));
+			expect(label).toContain(`${shown} steps`);
+		}
+	});
+});

@@ -1,0 +1,326 @@
+// The Today, Activity, Sleep and Goals views against the embedded demo API, read back through the proxy.
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import * as z from 'zod';
+
+const API = '/api/nudge/v.1.1';
+const TODAY = 20260330;
+
+// Only the fields the tests compare, validated: the proxy is a boundary like any other.
+const moveSchema = z.object({
+	xid: z.string(),
+	date: z.number(),
+	details: z.object({
+		steps: z.number(),
+		tz: z.string(),
+		hourly_totals: z.record(z.string(), z.object({ steps: z.number().nullable() }))
+	})
+});
+const sleepSchema = z.object({
+	sub_type: z.number(),
+	time_created: z.number(),
+	time_completed: z.number(),
+	details: z.object({
+		asleep_time: z.number(),
+		awake: z.number(),
+		light: z.number(),
+		deep: z.number(),
+		duration: z.number()
+	})
+});
+const goalsSchema = z.object({
+	move_steps: z.number(),
+	sleep_total: z.number(),
+	remaining_for_day: z.object({
+		move_steps_remaining: z.number(),
+		sleep_seconds_remaining: z.number(),
+		intake_calories_remaining: z.number()
+	})
+});
+type MoveRecord = z.infer<typeof moveSchema>;
+type SleepRecord = z.infer<typeof sleepSchema>;
+
+async function apiData<T>(
+	request: APIRequestContext,
+	path: string,
+	schema: z.ZodType<T>
+): Promise<T> {
+	const response = await request.get(`${API}${path}`);
+	expect(response.ok()).toBe(true);
+	const body: unknown = await response.json();
+	return z.object({ data: schema }).parse(body).data;
+}
+
+async function moveOn(request: APIRequestContext, date: number): Promise<MoveRecord> {
+	const data = await apiData(
+		request,
+		`/users/@me/moves?date=${date}`,
+		z.object({ items: z.array(moveSchema) })
+	);
+	const move = data.items.find((item) => item.date === date);
+	if (!move) throw new Error(`the demo has no move on ${date}`);
+	return move;
+}
+
+async function nightEndingOn(request: APIRequestContext, date: number): Promise<SleepRecord> {
+	const data = await apiData(
+		request,
+		`/users/@me/sleeps?date=${date}`,
+		z.object({ items: z.array(sleepSchema) })
+	);
+	const night = data.items.find((item) => item.sub_type === 0);
+	if (!night) throw new Error(`the demo has no night ending on ${date}`);
+	return night;
+}
+
+/** "7 h 35 min", "6 min", "8 h": how the page writes a duration (rounded to the minute). */
+function duration(seconds: number): string {
+	const minutes = Math.round(seconds / 60);
+	const h = Math.floor(minutes / 60);
+	const m = minutes % 60;
+	if (h === 0) return `${m} min`;
+	return m === 0 ? `${h} h` : `${h} h ${m} min`;
+}
+
+function grouped(value: number): string {
+	return new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 }).format(value);
+}
+
+function watchErrors(page: Page): string[] {
+	const errors: string[] = [];
+	page.on('console', (message) => {
+		if (message.type() === 'error') errors.push(message.text());
+	});
+	page.on('pageerror', (error) => errors.push(error.message));
+	return errors;
+}
+
+test('Today shows the goals left, today’s steps, steps per hour and last night', async ({
+	page,
+	request
+}) => {
+	const errors = watchErrors(page);
+	const move = await moveOn(request, TODAY);
+	const goals = await apiData(request, '/users/@me/goals', goalsSchema);
+	const night = await nightEndingOn(request, TODAY);
+
+	await page.goto('/');
+	await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
+
+	// Goals: the remainders are the API's own numbers.
+	const remaining = goals.remaining_for_day;
+	await expect(page.locator('[data-goal="steps"]')).toHaveAttribute(
+		'data-remaining',
+		String(remaining.move_steps_remaining)
+	);
+	await expect(page.locator('[data-goal="steps"]')).toContainText(
+		`${grouped(Math.abs(remaining.move_steps_remaining))} steps`
+	);
+	await expect(page.locator('[data-goal="intake_calories"]')).toContainText(
+		`${grouped(Math.abs(remaining.intake_calories_remaining))} kcal ${remaining.intake_calories_remaining < 0 ? 'over' : 'left in'}`
+	);
+	await expect(page.getByRole('group', { name: 'Goals remaining today' })).toBeVisible();
+
+	// Headline steps = today's move.
+	const steps = page.locator('[data-headline="move.steps"]');
+	await expect(steps).toContainText(grouped(move.details.steps));
+	await expect(steps).toContainText('average over');
+
+	// Steps per hour: one bar per hour of today, the usual beside it.
+	const hourly = page.getByRole('group', { name: 'Steps per hour today' });
+	await expect(hourly).toBeVisible();
+	await expect(hourly.getByRole('gridcell')).toHaveCount(24);
+
+	// Last night: the hypnogram and the totals of the sleep record that woke up today.
+	await expect(
+		page.getByRole('group', { name: /Sleep phases, night ending Mon 30 Mar/ })
+	).toBeVisible();
+	const d = night.details;
+	await expect(page.locator('[data-total="asleep"] dd')).toHaveText(duration(d.light + d.deep));
+	await expect(page.locator('[data-total="inBed"] dd')).toHaveText(duration(d.duration));
+	await expect(
+		page.getByText('A night is shown under the date you woke up.').first()
+	).toBeVisible();
+
+	await page.waitForLoadState('networkidle');
+	expect(errors).toEqual([]);
+});
+
+test('the night woken on 2026-03-30 shows the totals of that sleep record', async ({
+	page,
+	request
+}) => {
+	const errors = watchErrors(page);
+	const night = await nightEndingOn(request, TODAY);
+	await page.goto('/sleep?date=2026-03-30');
+	await expect(page.getByRole('heading', { level: 1, name: 'Sleep' })).toBeVisible();
+	const hypnogram = page.getByRole('group', { name: /Sleep phases, night ending Mon 30 Mar/ });
+	await expect(hypnogram).toBeVisible();
+	await expect(hypnogram.getByRole('gridcell').first()).toBeAttached();
+
+	const d = night.details;
+	const expected: Record<string, number> = {
+		latency: d.asleep_time - night.time_created,
+		awake: d.awake,
+		light: d.light,
+		deep: d.deep,
+		asleep: d.light + d.deep,
+		inBed: night.time_completed - night.time_created
+	};
+	for (const [key, seconds] of Object.entries(expected)) {
+		await expect(page.locator(`[data-total="${key}"] dd`)).toHaveText(duration(seconds));
+	}
+	// The parts add up to the time in bed, as the record's duration says.
+	expect(expected.latency! + d.awake + d.light + d.deep).toBe(d.duration);
+
+	// The table alternative lists the phases with their times.
+	await page.getByRole('button', { name: 'Show table' }).click();
+	const table = page.getByRole('table', { name: /Night ending/ });
+	await expect(table.getByRole('row').nth(1)).toContainText('Falling asleep');
+	expect(errors).toEqual([]);
+});
+
+test('a week of nights shows the phase stack, bedtimes and their regularity', async ({ page }) => {
+	const errors = watchErrors(page);
+	await page.goto('/sleep?date=2026-03-29&span=week');
+	await expect(page.getByText('23 Mar – 29 Mar 2026').first()).toBeVisible();
+	await expect(page.getByRole('group', { name: 'Sleep phases per night' })).toBeVisible();
+	const bedtimes = page.getByRole('group', { name: 'Bedtimes and wake times' });
+	await expect(bedtimes).toBeVisible();
+	await expect(page.getByText('Median bedtime')).toBeVisible();
+	await expect(page.getByText('Nights counted').locator('..').locator('dd')).toHaveText('7');
+	// Previous week is a button with a name; the URL follows.
+	await page.getByRole('button', { name: 'Previous week' }).click();
+	await expect(page).toHaveURL(/date=2026-03-22/);
+	await expect(page.getByText('16 Mar – 22 Mar 2026').first()).toBeVisible();
+	expect(errors).toEqual([]);
+});
+
+test('the spring-forward day has a 23-hour activity chart without a 02 hour', async ({
+	page,
+	request
+}) => {
+	const errors = watchErrors(page);
+	const move = await moveOn(request, 20260329);
+	await page.goto('/activity?date=2026-03-29');
+	const chart = page.getByRole('group', { name: 'Steps per hour on Sun 29 Mar' });
+	await expect(chart).toBeVisible();
+	const hours = chart.getByRole('gridcell');
+	await expect(hours).toHaveCount(23);
+	await expect(chart.getByRole('gridcell', { name: /^02:00/ })).toHaveCount(0);
+	await expect(chart.getByRole('gridcell', { name: /^03:00/ })).toHaveCount(1);
+	await expect(page.getByText('23 hours in Europe/Berlin')).toBeVisible();
+
+	// The table alternative lists each hour's steps; they add up to the day's steps.
+	await page.getByRole('button', { name: 'Show table' }).click();
+	const table = page.getByRole('table', { name: 'Steps per hour' });
+	const rows = table.locator('tbody tr');
+	await expect(rows).toHaveCount(23);
+	const cells = await rows.locator('td:nth-child(2), th + td').allInnerTexts();
+	const tableSum = cells
+		.slice(0, 23)
+		.map((text) => Number(text.replace(/[^\d]/g, '')) || 0)
+		.reduce((sum, value) => sum + value, 0);
+	const keySum = Object.values(move.details.hourly_totals).reduce(
+		(sum, total) => sum + (total.steps ?? 0),
+		0
+	);
+	expect(tableSum).toBe(keySum);
+	await expect(page.locator('.figures').getByText(grouped(move.details.steps))).toBeVisible();
+
+	// Clicking an hour zooms into it too.
+	await chart.getByRole('gridcell', { name: /^14:00/ }).click();
+	await expect(page).toHaveURL(/hour=14/);
+	await expect(page.getByRole('heading', { name: 'Steps from 14:00 to 15:00' })).toBeVisible();
+	expect(errors).toEqual([]);
+});
+
+test('the keyboard reaches an hour, its tooltip shows, and Enter zooms into its minutes', async ({
+	page,
+	request
+}) => {
+	const errors = watchErrors(page);
+	const move = await moveOn(request, 20260329);
+	await page.goto('/activity?date=2026-03-29');
+	const chart = page.getByRole('group', { name: 'Steps per hour on Sun 29 Mar' });
+	await expect(chart).toBeVisible();
+
+	// From the card's Export button, Tab lands on the chart's one tab stop.
+	const card = page.getByRole('region', { name: 'Steps per hour' });
+	await card.getByRole('button', { name: 'Export' }).focus();
+	await page.keyboard.press('Tab');
+	await expect(chart.getByRole('gridcell', { name: /^00:00/ })).toBeFocused();
+	// Right arrow walks the hours: 00, 01, then 03 (02 never happened), ... 09 is the 9th bar.
+	for (let i = 0; i < 8; i++) await page.keyboard.press('ArrowRight');
+	const nine = chart.getByRole('gridcell', { name: /^09:00/ });
+	await expect(nine).toBeFocused();
+	const tooltip = page.getByRole('tooltip');
+	await expect(tooltip).toBeVisible();
+	await expect(tooltip).toContainText('09:00');
+	const nineSteps = move.details.hourly_totals['2026032909']?.steps ?? 0;
+	await expect(tooltip).toContainText(`${grouped(nineSteps)} steps`);
+
+	await page.keyboard.press('Enter');
+	await expect(page).toHaveURL(/hour=9/);
+	await expect(page.getByRole('heading', { name: 'Steps from 09:00 to 10:00' })).toBeVisible();
+	const minutes = page.getByRole('group', { name: 'Steps per minute, 09:00' });
+	await expect(minutes).toBeVisible();
+	// The minutes add up to the hour's total, and the page says both.
+	await expect(
+		page.getByText(
+			`Minutes add up to ${grouped(nineSteps)} steps; the hour's total is ${grouped(nineSteps)} steps.`
+		)
+	).toBeVisible();
+	expect(errors).toEqual([]);
+});
+
+test('a year of activity shows the day × hour heatmap and the daily totals', async ({ page }) => {
+	const errors = watchErrors(page);
+	await page.goto('/activity?span=year&date=2026-03-30');
+	await expect(page.getByText('Apr 2025 – Mar 2026').first()).toBeVisible();
+	await expect(page.getByRole('group', { name: 'Steps by day and hour' })).toBeVisible();
+	await expect(
+		page.getByRole('group', { name: /Steps per day, Apr 2025 – Mar 2026/ })
+	).toBeVisible();
+	await expect(page.locator('canvas')).toBeVisible();
+	// The measure switch keeps the year and changes the daily line.
+	await page.getByRole('button', { name: 'Distance' }).click();
+	await expect(page).toHaveURL(/metric=distance/);
+	await expect(page.getByRole('group', { name: /Distance per day/ })).toBeVisible();
+	expect(errors).toEqual([]);
+});
+
+test('Goals shows attainment per day and the streaks', async ({ page, request }) => {
+	const errors = watchErrors(page);
+	const goals = await apiData(request, '/users/@me/goals', goalsSchema);
+	const move = await moveOn(request, 20260329);
+	const todayMove = await moveOn(request, TODAY);
+	await page.goto('/goals?span=week&date=2026-03-29');
+	await expect(page.getByRole('heading', { level: 1, name: 'Goals' })).toBeVisible();
+	await expect(page.getByText(`Step goal ${grouped(goals.move_steps)} a day`)).toBeVisible();
+	const steps = page.getByRole('group', { name: 'Steps against the goal, 23 Mar – 29 Mar 2026' });
+	await expect(steps).toBeVisible();
+	await expect(steps.getByRole('gridcell')).toHaveCount(7);
+	const sunday = steps.getByRole('gridcell', { name: /^Sun 29 Mar/ });
+	await expect(sunday).toHaveAttribute(
+		'aria-label',
+		new RegExp(`${grouped(move.details.steps)} steps`)
+	);
+	const met = move.details.steps >= goals.move_steps;
+	expect((await sunday.getAttribute('aria-label'))?.includes('goal met')).toBe(met);
+	await expect(
+		page.getByRole('group', { name: 'Time asleep against the goal, 23 Mar – 29 Mar 2026' })
+	).toBeVisible();
+
+	const streaks = page.getByRole('table', { name: /Streaks/ });
+	await expect(streaks.getByRole('row')).toHaveCount(3);
+	const stepStreak = streaks.locator('[data-streak="steps"]');
+	const current = Number(await stepStreak.locator('[data-current]').getAttribute('data-current'));
+	const longest = Number(await stepStreak.locator('[data-longest]').getAttribute('data-longest'));
+	expect(longest).toBeGreaterThanOrEqual(current);
+	// A day not over yet does not break the streak: it runs to today if met, else to yesterday.
+	const todayMet = todayMove.details.steps >= goals.move_steps;
+	if (todayMet) expect(current).toBeGreaterThanOrEqual(met ? 2 : 1);
+	else if (met) expect(current).toBeGreaterThanOrEqual(1);
+	else expect(current).toBe(0);
+	expect(errors).toEqual([]);
+});
