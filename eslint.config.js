@@ -14,7 +14,8 @@ export default ts.config(
 			'test-results/',
 			'playwright-report/',
 			'.reports/',
-			'.data/'
+			'.data/',
+			'bench/harness/dist/'
 		]
 	},
 	js.configs.recommended,

@@ -1,0 +1,141 @@
+// Mounts chart components on synthetic data of the sizes the budgets name, and times each draw:
+// mount, effects flushed (canvas painted), layout forced.
+import { flushSync, mount, unmount } from 'svelte';
+import Heatmap from '$lib/charts/Heatmap.svelte';
+import LineChart from '$lib/charts/LineChart.svelte';
+import { chartToPng } from '$lib/charts/export/png';
+import type { DayHourGrid, Series } from '$lib/metrics/types';
+import { addDays } from '$lib/time/zone';
+
+const stage = document.getElementById('stage') as HTMLDivElement;
+
+// A small deterministic generator so every run draws the same data.
+function random(seed: number): () => number {
+	let state = seed >>> 0;
+	return () => {
+		state = (state + 0x6d2b79f5) >>> 0;
+		let t = state;
+		t = Math.imul(t ^ (t >>> 15), t | 1);
+		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+	};
+}
+
+function yearGrid(): DayHourGrid {
+	const next = random(1);
+	const dates = Array.from({ length: 365 }, (_, i) => addDays(20250101, i));
+	const values = new Float64Array(dates.length * 24);
+	let max = 0;
+	for (let d = 0; d < dates.length; d++)
+		for (let h = 0; h < 24; h++) {
+			const active = h >= 7 && h <= 22;
+			const value = active ? Math.round(next() * 1800) : Math.round(next() * 40);
+			values[d * 24 + h] = value;
+			if (value > max) max = value;
+		}
+	return { dates, values, max };
+}
+
+function dailySeries(id: string, days: number, start: number, seed: number): Series {
+	const next = random(seed);
+	return {
+		id,
+		label: id,
+		unit: 'steps',
+		points: Array.from({ length: days }, (_, i) => ({
+			dateInt: addDays(start, i),
+			value: next() < 0.02 ? null : Math.round(6000 + next() * 8000)
+		}))
+	};
+}
+
+async function time(draw: () => () => void, runs: number): Promise<number[]> {
+	const timings: number[] = [];
+	for (let run = 0; run < runs; run++) {
+		await new Promise((resolve) => requestAnimationFrame(resolve));
+		const start = performance.now();
+		const dispose = draw();
+		timings.push(performance.now() - start);
+		dispose();
+	}
+	return timings;
+}
+
+type Mounted = ReturnType<typeof mount>;
+
+/** A draw: mount into a fresh container, flush effects (the canvas paints), force layout. */
+function drawn(create: (target: HTMLElement) => Mounted) {
+	return () => {
+		const target = document.createElement('div');
+		stage.append(target);
+		const instance = create(target);
+		flushSync();
+		// Forces style and layout, so the time includes what the browser must do before painting.
+		void target.getBoundingClientRect().height;
+		return () => {
+			void unmount(instance);
+			target.remove();
+		};
+	};
+}
+
+const grid = yearGrid();
+const tenYears = [dailySeries('steps', 3650, 20160101, 2)];
+const compare = [
+	dailySeries('This year', 365, 20250101, 3),
+	dailySeries('Last year', 365, 20240101, 4)
+];
+
+const benchmarks = {
+	heatmap: (runs: number) =>
+		time(
+			drawn((target) => mount(Heatmap, { target, props: { grid, width: 960, height: 300 } })),
+			runs
+		),
+	trend10y: (runs: number) =>
+		time(
+			drawn((target) =>
+				mount(LineChart, { target, props: { series: tenYears, width: 960, height: 300 } })
+			),
+			runs
+		),
+	compare: (runs: number) =>
+		time(
+			drawn((target) =>
+				mount(LineChart, {
+					target,
+					props: { series: compare, x: 'index', width: 960, height: 300 }
+				})
+			),
+			runs
+		),
+	async pngExport(runs: number): Promise<number[]> {
+		const target = document.createElement('div');
+		stage.append(target);
+		mount(LineChart, { target, props: { series: compare, x: 'index', width: 960, height: 300 } });
+		flushSync();
+		const svg = target.querySelector('svg');
+		if (!svg) throw new Error('no chart SVG to export');
+		const timings: number[] = [];
+		let bytes = 0;
+		for (let run = 0; run < runs; run++) {
+			const start = performance.now();
+			const blob = await chartToPng({
+				svg,
+				title: 'Steps: this year against last year',
+				subtitle: '2025-01-01 – 2025-12-31',
+				legend: [
+					{ label: 'This year', color: 'var(--steps)' },
+					{ label: 'Last year', color: 'var(--steps-usual)' }
+				]
+			});
+			timings.push(performance.now() - start);
+			bytes = blob.size;
+		}
+		if (bytes < 1000) throw new Error(`PNG export produced only ${bytes} bytes`);
+		return timings;
+	}
+};
+
+Object.assign(window, { benchmarks });
+document.body.dataset.ready = 'true';

@@ -1,0 +1,130 @@
+// Shared parts of the benchmarks: JSON-line output, statistics, Chromium, and servers on loopback.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createReadStream, existsSync, mkdtempSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { createServer as createNetServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize, resolve } from 'node:path';
+import { chromium, type Browser } from '@playwright/test';
+
+/** Prints one benchmark figure as the JSON line `npm run bench` promises. */
+export function emit(name: string, value: number, unit: string): void {
+	console.log(JSON.stringify({ name, value: Math.round(value * 100) / 100, unit }));
+}
+
+export function median(values: readonly number[]): number {
+	return percentile(values, 50);
+}
+
+export function percentile(values: readonly number[], p: number): number {
+	if (values.length === 0) return Number.NaN;
+	const sorted = [...values].sort((a, b) => a - b);
+	const rank = (p / 100) * (sorted.length - 1);
+	const low = Math.floor(rank);
+	const high = Math.ceil(rank);
+	return sorted[low]! + (sorted[high]! - sorted[low]!) * (rank - low);
+}
+
+export const CHROMIUM_ARGS = [
+	'--headless',
+	'--no-sandbox',
+	'--disable-gpu',
+	'--disable-quic',
+	'--disable-background-networking',
+	'--disable-component-update',
+	'--disable-sync',
+	'--no-first-run'
+];
+
+export function launchChromium(): Promise<Browser> {
+	return chromium.launch({
+		executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+		args: CHROMIUM_ARGS
+	});
+}
+
+/** A free TCP port on 127.0.0.1. */
+export function freePort(): Promise<number> {
+	return new Promise((resolvePort, reject) => {
+		const server = createNetServer();
+		server.once('error', reject);
+		server.listen(0, '127.0.0.1', () => {
+			const address = server.address();
+			const port = typeof address === 'object' && address ? address.port : 0;
+			server.close(() => resolvePort(port));
+		});
+	});
+}
+
+export interface RunningApp {
+	origin: string;
+	stop(): Promise<void>;
+}
+
+/** Starts the production build (`node build`) on the embedded demo API at a fixed "now". */
+export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+	if (!existsSync('build/index.js')) throw new Error('No production build: run `vite build` first');
+	const port = await freePort();
+	const origin = `http://127.0.0.1:${port}`;
+	const child: ChildProcess = spawn(process.execPath, ['build'], {
+		env: {
+			...process.env,
+			HOST: '127.0.0.1',
+			PORT: String(port),
+			ORIGIN: origin,
+			NUDGE_REFERENCE_NOW: '2026-03-30T18:00:00Z',
+			NUDGE_REFERENCE_DATA_DIR: mkdtempSync(join(tmpdir(), 'wellness-bench-')),
+			...env
+		},
+		stdio: ['ignore', 'ignore', 'inherit']
+	});
+	const deadline = Date.now() + 60_000;
+	for (;;) {
+		try {
+			const response = await fetch(`${origin}/`);
+			if (response.ok) break;
+		} catch {
+			// Not listening yet.
+		}
+		if (Date.now() > deadline) {
+			child.kill('SIGKILL');
+			throw new Error('The app did not start within 60 s');
+		}
+		await new Promise((r) => setTimeout(r, 200));
+	}
+	return {
+		origin,
+		stop: () =>
+			new Promise((done) => {
+				child.once('exit', () => done());
+				child.kill('SIGTERM');
+			})
+	};
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+	'.html': 'text/html; charset=utf-8',
+	'.js': 'text/javascript',
+	'.css': 'text/css',
+	'.svg': 'image/svg+xml'
+};
+
+/** Serves a folder of static files on 127.0.0.1 (the chart harness). */
+export async function serveStatic(root: string): Promise<{ origin: string; server: Server }> {
+	const base = resolve(root);
+	const server = createServer((request, response) => {
+		const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname));
+		const file = resolve(base, `.${path.endsWith('/') ? `${path}index.html` : path}`);
+		if (!file.startsWith(base) || !existsSync(file) || !statSync(file).isFile()) {
+			response.writeHead(404).end();
+			return;
+		}
+		response.writeHead(200, {
+			'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream'
+		});
+		createReadStream(file).pipe(response);
+	});
+	const port = await freePort();
+	await new Promise<void>((done) => server.listen(port, '127.0.0.1', done));
+	return { origin: `http://127.0.0.1:${port}`, server };
+}
