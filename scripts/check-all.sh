@@ -6,6 +6,10 @@ cd "$(dirname "$0")/.."
 export NO_COLOR=1 FORCE_COLOR=0
 bash scripts/ensure-deps.sh --browser || { echo "0 passed, 1 failed"; exit 1; }
 
+# Generates .svelte-kit/tsconfig.json and the route types; the typed lint and svelte-check resolve
+# $lib, $app and ./$types through it, and a fresh clone does not have it yet.
+npx svelte-kit sync || { echo "0 passed, 1 failed"; exit 1; }
+
 rm -rf .reports && mkdir -p .reports
 : >.reports/stages.txt
 
