@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { createFakeProxy } from '$lib/cache/fake-proxy';
+import { createReferenceApi } from '$lib/server/reference-api';
 import { addDays } from '$lib/time/zone';
 import { createApiClient } from './api-client';
 import { ApiError, isAbortError } from './api-error';
@@ -159,4 +161,27 @@ describe('createApiClient', () => {
 		expect(series.buckets.at(-1)?.[0]).toBe(addDays(20251220, -9));
 		expect(series.earliest).toBe(20240101);
 	});
+
+	it('keeps the latest buckets by date when the pages come oldest first from the reference API', async () => {
+		const token = 'trends-test-token';
+		const api = createReferenceApi({
+			now: () => Date.UTC(2026, 2, 30, 18, 0, 0),
+			dataDir: null,
+			accessToken: token
+		});
+		const proxy = createFakeProxy({ handle: (r) => api.handle(r), token });
+		const end = 20260330;
+		const series = await createApiClient({ fetch: proxy.fetch }).trends({
+			endDate: end,
+			bucketSize: 'd',
+			numBuckets: 730
+		});
+		const dates = series.buckets.map(([date]) => date);
+		expect(proxy.requests.length).toBeGreaterThan(1);
+		expect(dates).toHaveLength(730);
+		expect(dates[0]).toBe(end);
+		expect(dates.at(-1)).toBe(addDays(end, -729));
+		expect(new Set(dates).size).toBe(730);
+		expect(dates).toEqual([...dates].sort((a, b) => b - a));
+	}, 60_000);
 });

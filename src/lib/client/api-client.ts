@@ -79,7 +79,7 @@ export interface TrendsQuery {
 	numBuckets: number;
 }
 
-/** A trends series merged from every page: buckets run backwards from endDate, as the API sends them. */
+/** A trends series merged from every page: one bucket per date, newest first, the latest `numBuckets` up to endDate. */
 export interface TrendSeries {
 	earliest: TrendsV11['earliest'];
 	buckets: TrendsV11['data'];
@@ -254,19 +254,22 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 			});
 			if (query.endDate !== undefined) params.set('end_date', String(query.endDate));
 			let url = proxyUrl(base, version, 'users/@me/trends', `?${params.toString()}`);
-			const buckets: TrendsV11['data'] = [];
+			// Pages may arrive in either order inside (the reference API sends each one oldest first),
+			// so buckets are keyed by date and the latest `wanted` are chosen by date, not by arrival.
+			const byDate = new Map<number, TrendsV11['data'][number]>();
 			let earliest: TrendsV11['earliest'] | undefined;
 			const seen = new Set<string>();
 			for (;;) {
 				const { data } = await request(url, trendsV11Schema, 'trends', opts?.signal);
 				earliest ??= data.earliest;
-				buckets.push(...data.data);
+				for (const bucket of data.data) byDate.set(bucket[0], bucket);
 				const next = data.links?.next;
-				if (buckets.length >= wanted || !next || data.data.length === 0 || seen.has(next)) break;
+				if (byDate.size >= wanted || !next || data.data.length === 0 || seen.has(next)) break;
 				seen.add(next);
 				url = proxyUrlForNext(next, base);
 			}
-			return { earliest: earliest ?? null, buckets: buckets.slice(0, wanted) };
+			const buckets = [...byDate.values()].sort(([a], [b]) => b - a).slice(0, wanted);
+			return { earliest: earliest ?? null, buckets };
 		},
 		get lastServerTime() {
 			return lastServerTime;

@@ -3,7 +3,6 @@ import type { TrendSeries } from '$lib/client';
 import {
 	displaySeries,
 	isClockMetric,
-	latestBuckets,
 	metricGroups,
 	rightAxisFor,
 	scopeNotes,
@@ -122,24 +121,5 @@ describe('seriesSummary', () => {
 	it('says so when the span has no data', () => {
 		const empty = { id: 'x', label: 'Protein', unit: 'g', points: [{ dateInt: 1, value: null }] };
 		expect(seriesSummary(empty)).toBe('Protein: no data in this span.');
-	});
-});
-
-describe('latestBuckets', () => {
-	it('keeps the newest buckets whatever order the pages arrived in', () => {
-		// Two pages merged in arrival order, each oldest first, as the reference API sends them.
-		const merged: TrendSeries = {
-			earliest: 20260301,
-			buckets: [
-				[20260329, { m_steps: 2 }],
-				[20260330, { m_steps: 3 }],
-				[20260327, { m_steps: 0 }],
-				[20260328, { m_steps: 1 }]
-			]
-		};
-		expect(latestBuckets(merged, 3).buckets.map(([date]) => date)).toEqual([
-			20260330, 20260329, 20260328
-		]);
-		expect(latestBuckets(merged, 3).earliest).toBe(20260301);
 	});
 });

@@ -41,12 +41,6 @@ export function metricGroups(): MetricGroup[] {
 	})).filter((group) => group.metrics.length > 0);
 }
 
-/** The latest `n` buckets of a series, newest first (see `bucketsToFetch` for why). */
-export function latestBuckets(trends: TrendSeries, n: number): TrendSeries {
-	const buckets = [...trends.buckets].sort(([a], [b]) => b - a).slice(0, n);
-	return { earliest: trends.earliest, buckets };
-}
-
 /** Whether a metric is a time of day: bedtimes are drawn as time from the wake date's midnight. */
 export function isClockMetric(key: string): boolean {
 	return trendMetric(key)?.unit === 'clock';

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { withParams } from '../url-state';
 import {
 	addMonths,
-	bucketsToFetch,
 	DEFAULT_BUCKETS,
 	readTrendsState,
 	shiftEnd,
@@ -118,14 +117,5 @@ describe('shiftEnd', () => {
 
 	it('never goes past the latest date', () => {
 		expect(shiftEnd(20260301, 'd', 90, TODAY)).toBe(TODAY);
-	});
-});
-
-describe('bucketsToFetch', () => {
-	it('asks for up to one page as is, and for whole pages beyond', () => {
-		expect(bucketsToFetch(90)).toBe(90);
-		expect(bucketsToFetch(100)).toBe(100);
-		expect(bucketsToFetch(101)).toBe(200);
-		expect(bucketsToFetch(730)).toBe(800);
 	});
 });

@@ -91,17 +91,3 @@ export function shiftEnd(
 				: addMonths(end, bucket === 'm' ? count : 12 * count);
 	return latest !== null && shifted > latest ? latest : shifted;
 }
-
-/** The API's page size for trends: one request answers at most this many buckets. */
-const TRENDS_PAGE = 100;
-
-/**
- * How many buckets to ask the data layer for so that `n` come back whole. The client merges the
- * pages of `links.next` and keeps the first `numBuckets` in arrival order, assuming each page runs
- * newest first; the reference API sends each page oldest first, so a count that is not a whole
- * number of pages would keep the oldest days of the last page and drop newer ones. Asking for
- * whole pages and keeping the latest `n` by date (`latestBuckets`) is right in either order.
- */
-export function bucketsToFetch(n: number): number {
-	return n <= TRENDS_PAGE ? n : Math.ceil(n / TRENDS_PAGE) * TRENDS_PAGE;
-}
