@@ -4,9 +4,9 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Move } from '$lib/api';
 import { fixtureDataset } from '$lib/server/reference-api/test-fixture';
 import { addDays } from '$lib/time/zone';
-import { databaseName, DB_VERSION, openIdbStore } from './idb-store';
+import { databaseName, DB_VERSION, monthOf, openIdbStore } from './idb-store';
 import { createMemoryStore } from './memory-store';
-import type { CacheStore, CachedRecord } from './schema';
+import { MONTH_ROW_VERSION, type CacheStore, type CachedRecord } from './schema';
 
 let userCounter = 0;
 /** A fresh user per test: one database each, so tests never see each other's rows. */
@@ -91,14 +91,20 @@ describe.each(backends)('the %s cache', (_name, open) => {
 describe('the IndexedDB cache over time', () => {
 	it('keeps what version 1 stored when it upgrades to the newest version', async () => {
 		const userKey = newUserKey();
-		const v1 = await openIdbStore({ userKey, version: 1 });
-		await v1.records.moves.put(moveRows(20260310, 3));
-		await v1.syncState.put({ kind: 'moves', coveredFrom: 1, coveredTo: 2, lastSyncedAt: 2 });
-		v1.close();
+		(await openIdbStore({ userKey, version: 1 })).close();
+		// Rows as a version-1 release left them (today's code writes month rows beside them).
+		const old = await openDB(databaseName(userKey));
+		expect(old.version).toBe(1);
+		for (const row of moveRows(20260310, 3)) await old.put('moves', row);
+		await old.put('meta', { kind: 'moves', coveredFrom: 1, coveredTo: 2, lastSyncedAt: 2 });
+		await old.put('trends', { key: '20260330|d|730', fetchedAt: 1, value: {} });
+		old.close();
 
 		const current = await openIdbStore({ userKey });
 		expect((await current.records.moves.between(0, 99991231)).length).toBe(3);
 		expect(await current.syncState.get('moves')).toMatchObject({ lastSyncedAt: 2 });
+		// Version 3 drops trend series cached before the client merged pages by date.
+		expect(await current.trends.get('20260330|d|730')).toBeUndefined();
 		// The index version 2 added covers the rows that were already there.
 		const raw = await openDB(databaseName(userKey));
 		current.close();
@@ -143,5 +149,81 @@ describe('the IndexedDB cache over time', () => {
 		await openIdbStore({ userKey, onVersionChange });
 		await deleteDB(databaseName(userKey));
 		expect(onVersionChange).toHaveBeenCalledWith(null);
+	});
+});
+
+/** A pause long enough for a write started behind an answer to land. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+describe('the IndexedDB month rows', () => {
+	it('answers long ranges from the month rows once a flush has built them', async () => {
+		const userKey = newUserKey();
+		const store = await openIdbStore({ userKey });
+		await store.records.moves.put(moveRows(20260215, 30));
+		await store.records.moves.flush();
+		// Change a month row behind the store's back: a read that shows the change read the row.
+		const raw = await openDB(databaseName(userKey));
+		const row: unknown = await raw.get('months', ['moves', 202603]);
+		expect(row).toMatchObject({ v: MONTH_ROW_VERSION, kind: 'moves', month: 202603 });
+		await raw.put('months', {
+			kind: 'moves',
+			month: 202603,
+			v: MONTH_ROW_VERSION,
+			records: { moves: moveRows(20260301, 2), sleeps: [], workouts: [] }
+		});
+		raw.close();
+		const dates = (await store.records.moves.between(20260226, 20260331)).map((m) => m.date);
+		expect(dates).toEqual([20260226, 20260227, 20260228, 20260301, 20260302]);
+		store.close();
+	});
+
+	it('shows a record put after the flush, and rebuilds the month it fell in', async () => {
+		const userKey = newUserKey();
+		const store = await openIdbStore({ userKey });
+		await store.records.moves.put(moveRows(20260301, 10));
+		await store.records.moves.flush();
+		await store.records.moves.put(moveRows(20260320, 1));
+		const dates = (await store.records.moves.between(20260301, 20260331)).map((m) => m.date);
+		expect(dates).toEqual([...moveRows(20260301, 10).map((r) => r.date), 20260320]);
+		await settle();
+		const raw = await openDB(databaseName(userKey));
+		const row: unknown = await raw.get('months', ['moves', 202603]);
+		raw.close();
+		expect(row).toMatchObject({ v: MONTH_ROW_VERSION });
+		expect(row).toHaveProperty('records.moves.length', 11);
+		store.close();
+	});
+
+	it('ignores month rows of another version and rebuilds them from the records', async () => {
+		const userKey = newUserKey();
+		const store = await openIdbStore({ userKey });
+		await store.records.moves.put(moveRows(20260301, 5));
+		const raw = await openDB(databaseName(userKey));
+		await raw.put('months', { kind: 'moves', month: 202603, v: MONTH_ROW_VERSION + 1, x: 1 });
+		const dates = (await store.records.moves.between(20260101, 20260331)).map((m) => m.date);
+		expect(dates).toEqual(moveRows(20260301, 5).map((r) => r.date));
+		await settle();
+		const row: unknown = await raw.get('months', ['moves', 202603]);
+		raw.close();
+		expect(row).toMatchObject({ v: MONTH_ROW_VERSION });
+		expect(row).toHaveProperty('records.moves.length', 5);
+		store.close();
+	});
+
+	it('forgets evicted and cleared records in the month rows too', async () => {
+		const store = await openIdbStore({ userKey: newUserKey() });
+		await store.records.moves.put(moveRows(20250101, 60));
+		await store.records.moves.flush();
+		const eviction = await store.evictOldest();
+		expect(eviction).not.toBeNull();
+		const before = eviction?.before ?? 0;
+		const kept = await store.records.moves.between(0, 99991231);
+		expect(kept.length).toBe(60 - (eviction?.removed ?? 0));
+		expect(kept.every((m) => m.date >= before)).toBe(true);
+		expect(monthOf(before)).toBe(202501);
+		await store.records.moves.flush();
+		await store.clear();
+		expect(await store.records.moves.between(0, 99991231)).toEqual([]);
+		store.close();
 	});
 });

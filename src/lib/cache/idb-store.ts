@@ -7,16 +7,20 @@ import {
 	type StoreNames,
 	type StoreValue
 } from 'idb';
-import type { ListKind } from '$lib/client';
+import type { ListItems, ListKind } from '$lib/client';
 import {
 	DOC_KINDS,
 	LIST_KINDS,
+	MONTH_ROW_VERSION,
 	TICK_KINDS,
+	type CachedRecord,
 	type CacheSchema,
 	type CacheStore,
 	type CacheUsage,
 	type Eviction,
 	type KeyedTable,
+	type MonthRecords,
+	type MonthRow,
 	type TickKind
 } from './schema';
 
@@ -44,6 +48,13 @@ export const migrations: readonly ((db: Db, tx: UpgradeTx) => void)[] = [
 	(_db, tx) => {
 		for (const kind of LIST_KINDS) tx.objectStore(kind).createIndex('by-fetched', 'fetchedAt');
 		for (const kind of TICK_KINDS) tx.objectStore(kind).createIndex('by-date', 'date');
+	},
+	// 3: month rows, a read-optimised copy of the records (filled lazily on read and after each
+	// sync). Trend series cached so far may hold the wrong buckets (the client kept them in page
+	// arrival order): they are dropped and fetched again.
+	(db, tx) => {
+		db.createObjectStore('months', { keyPath: ['kind', 'month'] });
+		void tx.objectStore('trends').clear();
 	}
 ];
 
@@ -105,28 +116,158 @@ function keyedTable<N extends StoreNames<CacheSchema>>(
 	};
 }
 
+/** `YYYYMM` of a `YYYYMMDD` date. */
+export function monthOf(date: number): number {
+	return Math.floor(date / 100);
+}
+
+function nextMonth(month: number): number {
+	return month % 100 === 12 ? month + 89 : month + 1;
+}
+
+/** The dates of a month clipped to `fromDate..toDate`. */
+function monthSpan(month: number, fromDate: number, toDate: number): IDBKeyRange {
+	return IDBKeyRange.bound(Math.max(fromDate, month * 100 + 1), Math.min(toDate, month * 100 + 31));
+}
+
+/** Writes and reads one kind's month rows with the item type of that kind. */
+interface MonthCodec<T> {
+	pack(month: number, rows: CachedRecord<T>[]): MonthRow;
+	/** The rows a month row holds, or null when it is of another kind or version (then rebuilt). */
+	unpack(row: MonthRow): CachedRecord<T>[] | null;
+}
+
+/** `wrap` puts the rows under the kind's own property (written out per kind: the checker cannot
+ * follow a generic key into a write). */
+function monthCodec<K extends ListKind>(
+	kind: K,
+	wrap: (rows: CachedRecord<ListItems[K]>[]) => MonthRecords
+): MonthCodec<ListItems[K]> {
+	return {
+		pack: (month, rows) => ({ kind, month, v: MONTH_ROW_VERSION, records: wrap(rows) }),
+		unpack(row) {
+			// The narrow guard: the version tag vouches for the shape of what this version wrote.
+			if (row.v !== MONTH_ROW_VERSION || row.kind !== kind) return null;
+			const rows: MonthRecords[K] = row.records[kind];
+			return Array.isArray(rows) ? rows : null;
+		}
+	};
+}
+
 function recordTable<N extends ListKind>(
 	db: Db,
 	write: Write,
-	name: N
+	name: N,
+	codec: MonthCodec<StoreValue<CacheSchema, N>['record']>
 ): {
 	put(rows: StoreValue<CacheSchema, N>[]): Promise<void>;
 	between(fromDate: number, toDate: number): Promise<StoreValue<CacheSchema, N>['record'][]>;
+	flush(): Promise<void>;
 } {
+	// Months written since their rows were last rebuilt (flush() rebuilds them in one go), and
+	// months being rebuilt now (a reader does not start a second rebuild of those).
+	const dirty = new Set<number>();
+	const building = new Set<number>();
+
+	/** Rewrites the month rows of `months` from the records, in one transaction. */
+	const rebuild = async (months: readonly number[]): Promise<void> => {
+		const todo = months.filter((month) => !building.has(month));
+		if (todo.length === 0) return;
+		for (const month of todo) {
+			building.add(month);
+			dirty.delete(month);
+		}
+		try {
+			await write(async () => {
+				const tx = db.transaction([name, 'months'], 'readwrite');
+				const index = tx.objectStore(name).index('by-date');
+				const store = tx.objectStore('months');
+				await Promise.all(
+					todo.map(async (month) => {
+						const rows = await index.getAll(monthSpan(month, 0, 99_999_999));
+						await store.put(codec.pack(month, rows));
+					})
+				);
+				await tx.done;
+			});
+		} finally {
+			for (const month of todo) building.delete(month);
+		}
+	};
+
 	return {
 		put: (rows) =>
 			rows.length === 0
 				? Promise.resolve()
 				: write(async () => {
-						const tx = db.transaction(name, 'readwrite');
-						for (const row of rows) void tx.store.put(row);
+						// The month rows these records fall in go in the same transaction, so no reader
+						// ever sees a month row older than the records.
+						const tx = db.transaction([name, 'months'], 'readwrite');
+						const months = new Set(rows.map((row) => monthOf(row.date)));
+						for (const row of rows) void tx.objectStore(name).put(row);
+						for (const month of months) void tx.objectStore('months').delete([name, month]);
 						await tx.done;
+						for (const month of months) dirty.add(month);
 					}),
 		async between(fromDate, toDate) {
 			if (toDate < fromDate) return [];
-			const rows = await db.getAllFromIndex(name, 'by-date', IDBKeyRange.bound(fromDate, toDate));
-			return rows.map((row) => row.record);
-		}
+			// One read-only transaction: the month rows and any fallback reads see one snapshot.
+			const tx = db.transaction([name, 'months']);
+			// The months walked are those between the oldest and newest record in range, so a wide
+			// question ("everything") costs what the cache holds, not what the calendar spans.
+			// The month rows are asked for in the same round trip.
+			const dates = tx.objectStore(name).index('by-date');
+			const range = IDBKeyRange.bound(fromDate, toDate);
+			const [oldest, newest, stored] = await Promise.all([
+				dates.openKeyCursor(range, 'next'),
+				dates.openKeyCursor(range, 'prev'),
+				tx
+					.objectStore('months')
+					.getAll(IDBKeyRange.bound([name, monthOf(fromDate)], [name, monthOf(toDate)]))
+			]);
+			// Date keys are numbers; none in range (no cursor) means nothing cached there.
+			const lo = oldest?.key;
+			const hi = newest?.key;
+			if (typeof lo !== 'number' || typeof hi !== 'number') return [];
+			const first = monthOf(lo);
+			const last = monthOf(hi);
+			const byMonth = new Map<number, CachedRecord<StoreValue<CacheSchema, N>['record']>[]>();
+			for (const row of stored) {
+				const rows = codec.unpack(row);
+				if (rows) byMonth.set(row.month, rows);
+			}
+			const missing: number[] = [];
+			const parts: Promise<StoreValue<CacheSchema, N>['record'][]>[] = [];
+			for (let month = first; month <= last; month = nextMonth(month)) {
+				const rows = byMonth.get(month);
+				if (rows) {
+					const inside = month > first && month < last;
+					parts.push(
+						Promise.resolve(
+							(inside
+								? rows
+								: rows.filter((row) => row.date >= fromDate && row.date <= toDate)
+							).map((row) => row.record)
+						)
+					);
+				} else {
+					missing.push(month);
+					parts.push(
+						tx
+							.objectStore(name)
+							.index('by-date')
+							.getAll(monthSpan(month, fromDate, toDate))
+							.then((rows) => rows.map((row) => row.record))
+					);
+				}
+			}
+			const records = (await Promise.all(parts)).flat();
+			// Rows missing or of another version are rebuilt behind the answer; a failure only
+			// means the next read takes the slower path again.
+			if (missing.length > 0) void rebuild(missing).catch(() => {});
+			return records;
+		},
+		flush: () => rebuild([...dirty])
 	};
 }
 
@@ -144,9 +285,24 @@ class IdbStore implements CacheStore {
 	) {
 		const write: Write = (run) => this.write(run);
 		this.records = {
-			moves: recordTable(db, write, 'moves'),
-			sleeps: recordTable(db, write, 'sleeps'),
-			workouts: recordTable(db, write, 'workouts')
+			moves: recordTable(
+				db,
+				write,
+				'moves',
+				monthCodec('moves', (moves) => ({ moves, sleeps: [], workouts: [] }))
+			),
+			sleeps: recordTable(
+				db,
+				write,
+				'sleeps',
+				monthCodec('sleeps', (sleeps) => ({ moves: [], sleeps, workouts: [] }))
+			),
+			workouts: recordTable(
+				db,
+				write,
+				'workouts',
+				monthCodec('workouts', (workouts) => ({ moves: [], sleeps: [], workouts }))
+			)
 		};
 		this.ticks = {
 			sleepPhases: keyedTable(db, write, 'sleepPhases'),
@@ -210,7 +366,7 @@ class IdbStore implements CacheStore {
 		before: number
 	): Promise<number> {
 		let removed = 0;
-		const tx = this.db.transaction(kinds, 'readwrite');
+		const tx = this.db.transaction([...kinds, 'months'], 'readwrite');
 		for (const kind of kinds) {
 			let cursor = await tx
 				.objectStore(kind)
@@ -221,6 +377,12 @@ class IdbStore implements CacheStore {
 				removed++;
 				cursor = await cursor.continue();
 			}
+		}
+		// Month rows of what went (the cutoff's month included: part of it went) go too; they
+		// are rebuilt from the records left when next read.
+		for (const kind of LIST_KINDS) {
+			if (!kinds.includes(kind)) continue;
+			await tx.objectStore('months').delete(IDBKeyRange.bound([kind, 0], [kind, monthOf(before)]));
 		}
 		await tx.done;
 		return removed;

@@ -71,6 +71,24 @@ describe('syncCache', () => {
 		store.close();
 	});
 
+	it('starts the newest windows of moves and sleeps together in one pool', async () => {
+		const { proxy, store } = await setup(today);
+		await syncCache({ client: createApiClient({ fetch: proxy.fetch }), store, historyDays: 90 });
+		// After goals, the first six requests fill the pool: both kinds, each at its newest window.
+		const first = proxy.requests.slice(1, 7);
+		const starts = (kind: string) =>
+			proxy.requests
+				.filter((path) => path.includes(`/${kind}?start_time=`) && !path.includes('page_token'))
+				.map((path) => Number(new URLSearchParams(path.split('?')[1]).get('start_time')));
+		expect(first.some((path) => path.includes('/moves?'))).toBe(true);
+		expect(first.some((path) => path.includes('/sleeps?'))).toBe(true);
+		for (const kind of ['moves', 'sleeps']) {
+			const ordered = starts(kind);
+			expect(ordered).toEqual([...ordered].sort((a, b) => b - a));
+		}
+		store.close();
+	});
+
 	it('brings an up-to-date cache current after one new day with at most five requests', async () => {
 		const { proxy: proxyToday, store } = await setup(today);
 		await syncCache({

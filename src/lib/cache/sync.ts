@@ -98,24 +98,29 @@ export async function syncCache(
 	const states = new Map<ListKind, SyncState | undefined>();
 	for (const kind of kinds) states.set(kind, await store.syncState.get(kind));
 
-	const jobs: Job[] = [];
+	// Each kind's jobs newest first; the kinds are then interleaved, so moves and sleeps start
+	// together in the one shared pool and the days a person looks at first arrive first.
+	const perKind: Job[][] = [];
 	for (const kind of kinds) {
+		const own: Job[] = [];
+		perKind.push(own);
 		const state = states.get(kind);
 		const wanted = request.historyFrom ?? serverTime - (config.historyDays ?? 731) * DAY;
 		if (!state) {
 			// Up to a day ahead: a record's local day may run ahead of the server's UTC clock.
 			for (const window of splitRange(wanted, serverTime + DAY, windowDays[kind] * DAY)) {
-				jobs.push({ kind, query: { startTime: window.start, endTime: window.end }, window });
+				own.push({ kind, query: { startTime: window.start, endTime: window.end }, window });
 			}
 			continue;
 		}
-		jobs.push({ kind, query: incrementalQuery(kind, state, serverTime) });
+		own.push({ kind, query: incrementalQuery(kind, state, serverTime) });
 		if (wanted < state.coveredFrom) {
 			for (const window of splitRange(wanted, state.coveredFrom, windowDays[kind] * DAY)) {
-				jobs.push({ kind, query: { startTime: window.start, endTime: window.end }, window });
+				own.push({ kind, query: { startTime: window.start, endTime: window.end }, window });
 			}
 		}
 	}
+	const jobs = interleave(perKind);
 
 	const progress: SyncProgress = {
 		windowsDone: 0,
@@ -125,27 +130,66 @@ export async function syncCache(
 	};
 	request.onProgress?.({ ...progress });
 
-	const outcomes = await mapPool(
+	// A job ends when its pages have arrived; their writes go on behind it, so a pool slot never
+	// waits on IndexedDB. A job counts as done (and its window as covered) once its writes land.
+	const allWrites: Promise<void>[] = [];
+	const fetched = await mapPool(
 		jobs,
 		concurrency,
 		async (job) => {
-			await fetchInto(job.kind, job.query);
-			progress.windowsDone++;
-			request.onProgress?.({ ...progress });
+			const writes: Promise<void>[] = [];
+			try {
+				await fetchInto(job.kind, job.query, writes);
+			} finally {
+				// Even a job that failed half-way has writes in flight that must land before the end.
+				allWrites.push(...writes);
+			}
+			const done = Promise.all(writes).then(() => {
+				progress.windowsDone++;
+				request.onProgress?.({ ...progress });
+			});
+			done.catch(() => {});
+			// Wrapped: an async job returning the bare promise would wait for it.
+			return { done };
 		},
 		signal
 	);
+	const outcomes: PromiseSettledResult<void>[] = await Promise.all(
+		fetched.map(async (outcome) => {
+			if (outcome.status === 'rejected') return outcome;
+			try {
+				await outcome.value.done;
+				return { status: 'fulfilled', value: undefined };
+			} catch (reason) {
+				return { status: 'rejected', reason };
+			}
+		})
+	);
+	await Promise.allSettled(allWrites);
+	// The read copies (months) are rebuilt once for what this run wrote, not after every page, and
+	// behind the run: the records are stored and readable already (a read of a month not yet
+	// rebuilt takes the per-record path), and a failure only leaves that slower path in place.
+	for (const kind of kinds) void store.records[kind].flush().catch(() => {});
 
-	async function fetchInto<K extends ListKind>(kind: K, query: ListQuery): Promise<void> {
+	/** Fetches every page of a query, starting each page's write without waiting for it. */
+	async function fetchInto<K extends ListKind>(
+		kind: K,
+		query: ListQuery,
+		writes: Promise<void>[]
+	): Promise<void> {
 		await client.lists[kind].all(query, {
 			signal,
-			onPage: async (page) => {
+			onPage: (page) => {
 				if (page.items.length === 0) return;
 				const rows = page.items.map((record) => toRow(record, serverTime));
-				await store.records[kind].put(rows);
-				progress.records += rows.length;
-				const dates = rows.map((row) => row.date);
-				request.onStored?.(kind, Math.min(...dates), Math.max(...dates));
+				const write = store.records[kind].put(rows).then(() => {
+					progress.records += rows.length;
+					const dates = rows.map((row) => row.date);
+					request.onStored?.(kind, Math.min(...dates), Math.max(...dates));
+				});
+				// Observed here so a failed write is never unhandled; the job's outcome reports it.
+				write.catch(() => {});
+				writes.push(write);
 			}
 		});
 	}
@@ -164,6 +208,19 @@ export async function syncCache(
 		if (next) await store.syncState.put(next);
 	}
 	return { serverTime, errors, records: progress.records };
+}
+
+/** The jobs of every kind in turns: the first of each, then the second of each, and so on. */
+function interleave(lists: readonly Job[][]): Job[] {
+	const out: Job[] = [];
+	const longest = Math.max(0, ...lists.map((list) => list.length));
+	for (let i = 0; i < longest; i++) {
+		for (const list of lists) {
+			const job = list[i];
+			if (job) out.push(job);
+		}
+	}
+	return out;
 }
 
 /** The cache row of a record: its date, for a sleep the wake date the API files it under. */
