@@ -4,8 +4,10 @@ const views = [
 	{ path: '/', heading: 'Today' },
 	{ path: '/activity', heading: 'Activity' },
 	{ path: '/sleep', heading: 'Sleep' },
+	{ path: '/goals', heading: 'Goals' },
 	{ path: '/trends', heading: 'Trends' },
-	{ path: '/compare', heading: 'Compare' }
+	{ path: '/compare', heading: 'Compare' },
+	{ path: '/data', heading: 'Data' }
 ];
 
 for (const view of views) {
