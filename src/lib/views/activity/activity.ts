@@ -3,13 +3,13 @@ import type { Move, MoveTick } from '$lib/api';
 import {
 	hourlyBins,
 	localHoursOf,
-	movesToSeries,
 	ticksInHour,
 	usualByHour,
 	withUsual,
 	type HourlyMetric,
 	type ZoomedTick
-} from '$lib/metrics';
+} from '$lib/metrics/hourly';
+import { movesToSeries } from '$lib/metrics/series';
 import { distanceIn, type UnitSystem } from '$lib/metrics/units';
 import type { HourlyBin, Series } from '$lib/metrics/types';
 import { addDays } from '$lib/time/zone';

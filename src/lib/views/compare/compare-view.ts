@@ -1,32 +1,35 @@
 // What the Compare view shows for two periods: per-metric means, totals and change, sleep timing, overlaid series.
 import type { Move, Sleep } from '$lib/api';
-import type { ChartTable, LegendItem } from '$lib/charts';
+import type { ChartTable } from '$lib/charts/table';
+import type { LegendItem } from '$lib/charts/legend';
 import { formatQuantity, formatShortDay } from '$lib/charts/format';
 import {
 	alignSeries,
-	bedtimeNight,
 	comparePeriods,
+	sleepTimingShift,
+	type DateRange,
+	type MetricComparison,
+	type PeriodPair,
+	type SleepTimingShift
+} from '$lib/metrics/compare';
+import { bedtimeNight } from '$lib/metrics/bedtime';
+import {
 	distanceIn,
 	formatDistance,
 	formatDuration,
 	formatPercent,
-	isNap,
+	type UnitSystem
+} from '$lib/metrics/units';
+import { isNap, nightDate } from '$lib/metrics/sleep';
+import {
 	MOVE_FIELDS,
 	movesToSeries,
-	nightDate,
 	SLEEP_FIELDS,
 	sleepsToSeries,
-	sleepTimingShift,
-	type BedtimeNight,
-	type DateRange,
-	type MetricComparison,
 	type MoveField,
-	type PeriodPair,
-	type Series,
-	type SleepField,
-	type SleepTimingShift,
-	type UnitSystem
-} from '$lib/metrics';
+	type SleepField
+} from '$lib/metrics/series';
+import type { BedtimeNight, Series } from '$lib/metrics/types';
 import { addDays, clockOfOffset, daysBetween, formatDateInt } from '$lib/time/zone';
 import { COMPARE_METRIC_KEYS, type Alignment, type CompareMetricKey } from './compare-state';
 

@@ -1,12 +1,7 @@
 // What the Goals view shows: each day's steps and sleep against the goals, and the streaks of met days.
 import type { GoalsV11, Move, Sleep } from '$lib/api';
-import {
-	dailyAttainment,
-	movesToSeries,
-	sleepsToSeries,
-	streaks,
-	type Streaks
-} from '$lib/metrics';
+import { dailyAttainment, streaks, type Streaks } from '$lib/metrics/goals';
+import { movesToSeries, sleepsToSeries } from '$lib/metrics/series';
 import type { DailyAttainment } from '$lib/metrics/types';
 import { addDays } from '$lib/time/zone';
 import type { Period } from '$lib/views/activity/periods';

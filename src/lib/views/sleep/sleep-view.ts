@@ -1,12 +1,7 @@
 // What the Sleep view shows: the night of a wake date, nights and naps of a range, regularity in words.
 import type { Sleep } from '$lib/api';
-import {
-	bedtimeNight,
-	bedtimeRegularity,
-	isNap,
-	nightDate,
-	type BedtimeRegularity
-} from '$lib/metrics';
+import { bedtimeNight, bedtimeRegularity, type BedtimeRegularity } from '$lib/metrics/bedtime';
+import { isNap, nightDate } from '$lib/metrics/sleep';
 import { formatDuration, formatPercent, MISSING } from '$lib/metrics/units';
 import type { BedtimeNight } from '$lib/metrics/types';
 import { clockOfOffset, formatClock, normalizeTz } from '$lib/time/zone';

@@ -1,18 +1,16 @@
 // What the Trends view draws from a trends series: metric choices, display series in the user's units, axes, notes.
 import type { TrendSeries } from '$lib/client';
 import { formatQuantity } from '$lib/charts/format';
+import { compareSeries } from '$lib/metrics/compare';
+import { distanceIn, weightIn, type UnitSystem } from '$lib/metrics/units';
 import {
-	compareSeries,
-	distanceIn,
 	hiddenByScope,
 	TREND_METRICS,
 	trendMetric,
 	trendSeries,
-	weightIn,
-	type Series,
-	type TrendMetric,
-	type UnitSystem
-} from '$lib/metrics';
+	type TrendMetric
+} from '$lib/metrics/trends';
+import type { Series } from '$lib/metrics/types';
 import { formatDateInt } from '$lib/time/zone';
 import { BUCKET_LABELS, type BucketSize } from './trends-state';
 
