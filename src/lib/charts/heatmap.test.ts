@@ -10,7 +10,6 @@ import {
 	heatmapPixels,
 	heatmapTable,
 	heatRamp,
-	monthHourMeans,
 	monthTickLabel,
 	rampIndex,
 	summarizeGrid,
@@ -126,14 +125,6 @@ describe('heatmap summary and tables', () => {
 		const summary = summarizeGrid(empty);
 		expect(summary.daysWithData).toBe(0);
 		expect(summaryText(summary, 'steps')).toBe('No data in this range.');
-	});
-
-	it('averages each hour per month, skipping missing cells', () => {
-		const rows = monthHourMeans(smallGrid());
-		expect(rows.map((row) => row.dateInt)).toEqual([20260331, 20260401]);
-		expect(rows[0]?.means[8]).toBe(1000);
-		expect(rows[1]?.means[3]).toBeNull();
-		expect(monthHourMeans(yearGrid)).toHaveLength(12);
 	});
 
 	it('exports every cell with an ISO date and empty values for missing cells', () => {

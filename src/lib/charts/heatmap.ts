@@ -276,47 +276,6 @@ export function summaryText(summary: GridSummary, unit: string): string {
 	return parts.join(' ');
 }
 
-export interface MonthHourRow {
-	/** First date of the month present in the grid. */
-	dateInt: number;
-	/** Mean per hour over the month's days with data at that hour; null without data. */
-	means: Array<number | null>;
-}
-
-/** Hourly means per month: a 12 × 24 table small enough to sit beside the canvas for screen readers. */
-export function monthHourMeans(grid: DayHourGrid): MonthHourRow[] {
-	const rows: MonthHourRow[] = [];
-	let current: { dateInt: number; sums: number[]; counts: number[] } | null = null;
-	const flush = () => {
-		if (current) {
-			const { sums, counts } = current;
-			rows.push({
-				dateInt: current.dateInt,
-				means: sums.map((sum, hour) => ((counts[hour] ?? 0) > 0 ? sum / (counts[hour] ?? 1) : null))
-			});
-		}
-	};
-	grid.dates.forEach((dateInt, day) => {
-		const month = Math.floor(dateInt / 100);
-		if (!current || Math.floor(current.dateInt / 100) !== month) {
-			flush();
-			current = {
-				dateInt,
-				sums: new Array<number>(24).fill(0),
-				counts: new Array<number>(24).fill(0)
-			};
-		}
-		for (let hour = 0; hour < 24; hour += 1) {
-			const value = grid.values[day * 24 + hour] ?? Number.NaN;
-			if (Number.isNaN(value)) continue;
-			current.sums[hour] = (current.sums[hour] ?? 0) + value;
-			current.counts[hour] = (current.counts[hour] ?? 0) + 1;
-		}
-	});
-	flush();
-	return rows;
-}
-
 /** Every cell: one row per date, one column per hour (the CSV export and the full table). */
 export function heatmapTable(grid: DayHourGrid, unit: string): ChartTable {
 	const show = (value: number) => formatQuantity(value, unit);
