@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createFakeProxy } from '$lib/cache/fake-proxy';
 import { createReferenceApi } from '$lib/server/reference-api';
 import { addDays } from '$lib/time/zone';
-import { createApiClient } from './api-client';
+import { createApiClient, trendsFromV10 } from './api-client';
 import { ApiError, isAbortError } from './api-error';
 
 const meta = { user_xid: 'u1', message: 'OK', code: 200, time: 1_774_893_600 };
@@ -184,4 +184,61 @@ describe('createApiClient', () => {
 		expect(new Set(dates).size).toBe(730);
 		expect(dates).toEqual([...dates].sort((a, b) => b - a));
 	}, 60_000);
+
+	it('speaks v.1.0 to the same data and answers in the v.1.1 shapes', async () => {
+		const token = 'legacy-test-token';
+		const api = createReferenceApi({
+			now: () => Date.UTC(2026, 2, 30, 18, 0, 0),
+			dataDir: null,
+			accessToken: token
+		});
+		const proxy = createFakeProxy({ handle: (r) => api.handle(r), token });
+		const query = { endDate: 20260330, bucketSize: 'w', numBuckets: 120 } as const;
+		const current = await createApiClient({ fetch: proxy.fetch }).trends(query);
+		proxy.resetCounts();
+		const legacyClient = createApiClient({ fetch: proxy.fetch, version: () => 'v.1.0' });
+		const legacy = await legacyClient.trends(query);
+
+		// Asked the v.1.0 way (a span of weeks), following links.next past 100 buckets.
+		expect(proxy.requests[0]).toMatch(/^v\.1\.0\/users\/@me\/trends\?/);
+		expect(proxy.requests[0]).toContain('range=w');
+		expect(proxy.requests[0]).toContain('range_duration=100');
+		expect(proxy.requests[0]).not.toContain('num_buckets');
+		expect(proxy.requests.length).toBeGreaterThan(1);
+
+		// The same weeks, with deep sleep under the v.1.1 name and the same numbers.
+		expect(legacy.buckets.map(([date]) => date)).toEqual(current.buckets.map(([date]) => date));
+		expect(legacy.earliest).toBe(current.earliest);
+		const pick = (values: Record<string, unknown>) => ({
+			m_steps: values.m_steps,
+			s_sound: values.s_sound,
+			n_sound: values.n_sound,
+			s_duration: values.s_duration
+		});
+		expect(legacy.buckets.map(([, v]) => pick(v))).toEqual(current.buckets.map(([, v]) => pick(v)));
+		expect(legacy.buckets.some(([, v]) => typeof v.s_sound === 'number' && v.s_sound > 0)).toBe(
+			true
+		);
+		expect(legacy.buckets.every(([, v]) => !('s_deep' in v) && !('n_deep' in v))).toBe(true);
+
+		// Goals: the legacy record brings the same step and sleep targets, without today's remainders.
+		const goalsNow = await createApiClient({ fetch: proxy.fetch }).goals();
+		const goalsThen = await legacyClient.goals();
+		expect(goalsThen.move_steps).toBe(goalsNow.move_steps);
+		expect(goalsThen.sleep_total).toBe(goalsNow.sleep_total);
+		expect(goalsThen.remaining_for_day).toBeUndefined();
+	}, 60_000);
+
+	it('renames deep to sound in v.1.0 buckets, maps gender, and leaves hidden fields absent', () => {
+		const shaped = trendsFromV10({
+			earliest: 20240101,
+			data: [
+				[20260330, { m_steps: 9000, s_deep: 5400, n_deep: 3, gender: true }],
+				[20260329, { m_steps: 8000, gender: null }]
+			]
+		});
+		expect(shaped.data[0]?.[1]).toEqual({ m_steps: 9000, s_sound: 5400, n_sound: 3, gender: 1 });
+		expect(shaped.data[1]?.[1]).toEqual({ m_steps: 8000, gender: null });
+		expect(shaped.data[1]?.[1]).not.toHaveProperty('s_sound');
+	});
 });

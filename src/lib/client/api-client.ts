@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import {
 	collectionSchema,
 	envelopeSchema,
+	goalsV10Schema,
 	goalsV11Schema,
 	errorEnvelopeSchema,
 	moveSchema,
@@ -11,6 +12,7 @@ import {
 	settingsSchema,
 	sleepSchema,
 	sleepTickSchema,
+	trendsV10Schema,
 	trendsV11Schema,
 	userSchema,
 	workoutSchema,
@@ -22,6 +24,9 @@ import {
 	type SleepTick,
 	type TrendsV11,
 	type User,
+	type ApiVersion,
+	type GoalsV10,
+	type TrendsV10,
 	type Workout
 } from '$lib/api';
 import { ApiError, CLIENT_ERROR_TYPES, isAbortError, missingScopeOf } from './api-error';
@@ -111,8 +116,11 @@ export interface ApiClientOptions {
 	fetch: typeof globalThis.fetch;
 	/** Where the proxy is mounted. Default '/api/nudge'. */
 	base?: string;
-	/** API version in the path. Default 'v.1.1'. */
-	version?: string;
+	/**
+	 * API version in the path, or a function naming it when it is known only later (from the
+	 * session). Default 'v.1.1'. Answers of v.1.0 are returned in the v.1.1 shapes.
+	 */
+	version?: ApiVersion | (() => ApiVersion);
 }
 
 /** The API caps one trends request at 100 buckets. */
@@ -121,7 +129,9 @@ const MAX_BUCKETS_PER_REQUEST = 100;
 export function createApiClient(options: ApiClientOptions): ApiClient {
 	const fetchImpl = options.fetch;
 	const base = options.base ?? '/api/nudge';
-	const version = options.version ?? 'v.1.1';
+	const configured = options.version;
+	const versionOf: () => ApiVersion =
+		typeof configured === 'function' ? configured : () => configured ?? 'v.1.1';
 	let lastServerTime: number | null = null;
 
 	async function request<T>(
@@ -180,7 +190,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
 		const endpoint: ListEndpoint<T> = {
 			page: (query, opts) =>
-				fetchPage(proxyUrl(base, version, path, listSearch(query)), opts?.signal),
+				fetchPage(proxyUrl(base, versionOf(), path, listSearch(query)), opts?.signal),
 			next: (link, opts) => fetchPage(proxyUrlForNext(link, base), opts?.signal),
 			async all(query, opts) {
 				const items: T[] = [];
@@ -198,7 +208,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 				return items;
 			},
 			async one(xid, opts) {
-				const url = proxyUrl(base, version, `${singlePath}/${encodeURIComponent(xid)}`);
+				const url = proxyUrl(base, versionOf(), `${singlePath}/${encodeURIComponent(xid)}`);
 				return (await request(url, itemSchema, record, opts?.signal)).data;
 			}
 		};
@@ -217,7 +227,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 		record: string,
 		signal?: AbortSignal
 	): Promise<T[]> {
-		const url = proxyUrl(base, version, path);
+		const url = proxyUrl(base, versionOf(), path);
 		return (await request(url, collectionSchema(schema), record, signal)).data.items;
 	}
 
@@ -227,7 +237,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 		record: string,
 		signal?: AbortSignal
 	): Promise<T> {
-		return (await request(proxyUrl(base, version, path), schema, record, signal)).data;
+		return (await request(proxyUrl(base, versionOf(), path), schema, record, signal)).data;
 	}
 
 	return {
@@ -243,24 +253,34 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 				'sleep phase',
 				opts?.signal
 			),
-		goals: (opts) => single('users/@me/goals', goalsV11Schema, 'goals', opts?.signal),
+		goals: async (opts) =>
+			versionOf() === 'v.1.0'
+				? goalsFromV10(await single('users/@me/goals', goalsV10Schema, 'goals', opts?.signal))
+				: single('users/@me/goals', goalsV11Schema, 'goals', opts?.signal),
 		settings: (opts) => single('users/@me/settings', settingsSchema, 'settings', opts?.signal),
 		user: (opts) => single('users/@me', userSchema, 'user', opts?.signal),
 		async trends(query, opts) {
 			const wanted = Math.max(1, Math.trunc(query.numBuckets));
-			const params = new URLSearchParams({
-				bucket_size: query.bucketSize,
-				num_buckets: String(Math.min(wanted, MAX_BUCKETS_PER_REQUEST))
-			});
+			const first = String(Math.min(wanted, MAX_BUCKETS_PER_REQUEST));
+			const legacy = versionOf() === 'v.1.0';
+			// v.1.0 asks for a span (`range_duration` units of `range`); with the range unit equal to
+			// the bucket size, that is the same count of buckets v.1.1 asks for with num_buckets.
+			const params = new URLSearchParams(
+				legacy
+					? { bucket_size: query.bucketSize, range: query.bucketSize, range_duration: first }
+					: { bucket_size: query.bucketSize, num_buckets: first }
+			);
 			if (query.endDate !== undefined) params.set('end_date', String(query.endDate));
-			let url = proxyUrl(base, version, 'users/@me/trends', `?${params.toString()}`);
+			let url = proxyUrl(base, versionOf(), 'users/@me/trends', `?${params.toString()}`);
 			// Pages may arrive in either order inside (the reference API sends each one oldest first),
 			// so buckets are keyed by date and the latest `wanted` are chosen by date, not by arrival.
 			const byDate = new Map<number, TrendsV11['data'][number]>();
 			let earliest: TrendsV11['earliest'] | undefined;
 			const seen = new Set<string>();
 			for (;;) {
-				const { data } = await request(url, trendsV11Schema, 'trends', opts?.signal);
+				const data = legacy
+					? trendsFromV10((await request(url, trendsV10Schema, 'trends', opts?.signal)).data)
+					: (await request(url, trendsV11Schema, 'trends', opts?.signal)).data;
 				earliest ??= data.earliest;
 				for (const bucket of data.data) byDate.set(bucket[0], bucket);
 				const next = data.links?.next;
@@ -275,6 +295,34 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 			return lastServerTime;
 		}
 	};
+}
+
+/**
+ * A v.1.0 trends page in the v.1.1 shape: deep sleep is called sound sleep there, and `gender` is
+ * 1 female / 0 male instead of true / false.
+ */
+export function trendsFromV10(page: TrendsV10): TrendsV11 {
+	return {
+		...page,
+		data: page.data.map(([date, values]) => {
+			const { s_deep, n_deep, gender, ...rest } = values;
+			const shaped: TrendsV11['data'][number][1] = { ...rest };
+			// Absent stays absent: a field the token's scopes hide must not appear as undefined.
+			if (s_deep !== undefined) shaped.s_sound = s_deep;
+			if (n_deep !== undefined) shaped.n_sound = n_deep;
+			if (gender !== undefined) shaped.gender = gender === null ? null : gender ? 1 : 0;
+			return [date, shaped];
+		})
+	};
+}
+
+/** The legacy v.1.0 goals in the v.1.1 shape: steps, sleep and weight; no remainders for today. */
+export function goalsFromV10(goals: GoalsV10): GoalsV11 {
+	const shaped: GoalsV11 = {};
+	if (goals.move_steps !== undefined) shaped.move_steps = goals.move_steps;
+	if (goals.sleep_total !== undefined) shaped.sleep_total = goals.sleep_total;
+	if (goals.body_weight !== undefined) shaped.body_weight = goals.body_weight;
+	return shaped;
 }
 
 /** The ApiError for a non-2xx response, from its envelope when it has one. */

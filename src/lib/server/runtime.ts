@@ -1,6 +1,7 @@
 // Assembles the server side from a configuration: upstream transport, proxy, token client and session sealer.
 
 import { ALL_SCOPES, findEndpoint } from '$lib/api/endpoints';
+import type { ApiVersion } from '$lib/api/envelope';
 import type { ServerConfig } from './config/parse-config';
 import { createTokenClient, type TokenClient } from './auth/oauth-client';
 import { createSealer, deriveCookieKey, type Sealer } from './auth/sealed-cookie';
@@ -57,14 +58,14 @@ export function embeddedTransport(api: () => EmbeddedApi): Transport {
 	};
 }
 
-const userCall = (): UpstreamCall => {
-	const endpoint = findEndpoint('user.get', 'v.1.1');
-	if (endpoint === undefined) throw new Error('catalogue lacks user.get');
+const userCall = (version: ApiVersion): UpstreamCall => {
+	const endpoint = findEndpoint('user.get', version);
+	if (endpoint === undefined) throw new Error(`catalogue lacks user.get in ${version}`);
 	return {
 		endpoint,
-		version: 'v.1.1',
+		version,
 		method: 'GET',
-		path: '/nudge/api/v.1.1/users/@me',
+		path: `/nudge/api/${version}/users/@me`,
 		query: new URLSearchParams(),
 		body: null
 	};
@@ -123,7 +124,7 @@ export function createRuntime(config: ServerConfig, deps: RuntimeDeps): ServerRu
 		userKeyFor(token) {
 			const known = userKeys.get(token);
 			if (known !== undefined) return known;
-			const lookup = upstream.send(userCall(), token).then((outcome) => {
+			const lookup = upstream.send(userCall(config.apiVersion), token).then((outcome) => {
 				const xid =
 					outcome.kind === 'response' && outcome.status !== 401 ? userXidOf(outcome.json) : null;
 				// Failures are not cached: the next session request tries again.

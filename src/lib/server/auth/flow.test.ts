@@ -132,7 +132,8 @@ describe('OAuth sign-in flow', () => {
 			signedIn: true,
 			userKey: userKeyOf(BASE, 'user-xid-1'),
 			scopes: ['move_read', 'sleep_read'],
-			upstream: 'custom'
+			upstream: 'custom',
+			apiVersion: 'v.1.1'
 		});
 		expect(JSON.stringify(info)).not.toMatch(/access-|refresh-|user-xid-1/);
 	});
@@ -224,7 +225,8 @@ describe('token modes', () => {
 			signedIn: true,
 			userKey: userKeyOf(BASE, 'user-xid-1'),
 			scopes: ['move_read'],
-			upstream: 'custom'
+			upstream: 'custom',
+			apiVersion: 'v.1.1'
 		});
 		expect(JSON.stringify(info)).not.toContain('personal-token-value-1');
 		const sign = signIn(runtime, { url: new URL(`${APP}/auth/sign-in`), cookies: new Jar() });

@@ -1,6 +1,7 @@
 // Sign-in, callback, sign-out and the session summary, as functions of the runtime and one request.
 
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { ApiVersion } from '$lib/api/envelope';
 import { apiErrorResponse } from '../api-error';
 import { logEvent } from '../redact';
 import type { TokenSource } from '../proxy/proxy';
@@ -23,6 +24,8 @@ export interface SessionInfo {
 	userKey: string | null;
 	scopes: string[];
 	upstream: 'embedded' | 'custom';
+	/** The API version the browser asks the proxy for (NUDGE_API_VERSION). */
+	apiVersion: ApiVersion;
 }
 
 function sessionCookies(runtime: ServerRuntime, event: AuthEvent): SessionCookies {
@@ -55,7 +58,11 @@ export function tokenSourceFor(runtime: ServerRuntime, event: AuthEvent): TokenS
 
 export async function sessionInfo(runtime: ServerRuntime, event: AuthEvent): Promise<SessionInfo> {
 	const { config } = runtime;
-	const base = { mode: config.auth.mode, upstream: config.upstream.kind };
+	const base = {
+		mode: config.auth.mode,
+		upstream: config.upstream.kind,
+		apiVersion: config.apiVersion
+	};
 	if (runtime.staticToken !== null) {
 		const userKey = await runtime.userKeyFor(runtime.staticToken);
 		return { ...base, signedIn: true, userKey, scopes: [...runtime.defaultScopes] };

@@ -19,9 +19,17 @@ describe('parseConfig', () => {
 				auth: { mode: 'embedded' },
 				scopes: null,
 				timeoutMs: DEFAULT_TIMEOUT_MS,
-				sessionSecret: null
+				sessionSecret: null,
+				apiVersion: 'v.1.1'
 			}
 		});
+	});
+
+	it('speaks API v.1.0 to an upstream when told to, and refuses a version the API never had', () => {
+		const legacy = parseConfig({ NUDGE_API_VERSION: ' v.1.0 ' });
+		expect(legacy.ok && legacy.config.apiVersion).toBe('v.1.0');
+		expect(problemsOf({ NUDGE_API_VERSION: '1.1' })).toEqual(['NUDGE_API_VERSION']);
+		expect(problemsOf({ NUDGE_API_VERSION: 'v.2.0' })).toEqual(['NUDGE_API_VERSION']);
 	});
 
 	it('treats blank variables as unset', () => {

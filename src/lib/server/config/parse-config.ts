@@ -2,6 +2,7 @@
 
 import { z } from 'zod';
 import { ALL_SCOPES } from '$lib/api/endpoints';
+import type { ApiVersion } from '$lib/api/envelope';
 
 /** Where upstream calls go: the embedded reference API in-process, or a configured base URL. */
 export type UpstreamConfig = { kind: 'embedded' } | { kind: 'custom'; baseUrl: string };
@@ -21,6 +22,8 @@ export interface ServerConfig {
 	timeoutMs: number;
 	/** Session cookie key material; null = a random key made at start (sessions end on restart). */
 	sessionSecret: string | null;
+	/** The API version the dashboard speaks to the upstream (NUDGE_API_VERSION, default v.1.1). */
+	apiVersion: ApiVersion;
 }
 
 /** One wrong setting: its name and what is wrong, never its value. */
@@ -67,8 +70,16 @@ const envSchema = z.object({
 	NUDGE_REDIRECT_URI: z.string().optional(),
 	NUDGE_SCOPES: z.string().optional(),
 	NUDGE_TIMEOUT_MS: z.string().optional(),
-	NUDGE_SESSION_SECRET: z.string().optional()
+	NUDGE_SESSION_SECRET: z.string().optional(),
+	NUDGE_API_VERSION: z.string().optional()
 });
+
+export const DEFAULT_API_VERSION: ApiVersion = 'v.1.1';
+const API_VERSIONS: readonly ApiVersion[] = ['v.1.0', 'v.1.1'];
+
+function isApiVersion(value: string): value is ApiVersion {
+	return (API_VERSIONS as readonly string[]).includes(value);
+}
 
 /** An empty or blank variable counts as unset (shells and .env files often leave them empty). */
 function setting(value: string | undefined): string | null {
@@ -255,6 +266,18 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
 		});
 	}
 
+	const versionText = setting(raw.NUDGE_API_VERSION)?.trim() ?? null;
+	let apiVersion = DEFAULT_API_VERSION;
+	if (versionText !== null) {
+		if (isApiVersion(versionText)) apiVersion = versionText;
+		else {
+			problems.push({
+				setting: 'NUDGE_API_VERSION',
+				problem: `must be ${API_VERSIONS.join(' or ')} (default ${DEFAULT_API_VERSION})`
+			});
+		}
+	}
+
 	if (problems.length > 0) return { ok: false, problems };
 
 	let auth: AuthConfig = { mode: 'embedded' };
@@ -262,7 +285,7 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
 	else if (clientId !== null && clientSecret !== null) {
 		auth = { mode: 'oauth', clientId, clientSecret, redirectUri };
 	}
-	return { ok: true, config: { upstream, auth, scopes, timeoutMs, sessionSecret } };
+	return { ok: true, config: { upstream, auth, scopes, timeoutMs, sessionSecret, apiVersion } };
 }
 
 /** The secret values of a configuration, for the log redactor. */
