@@ -26,6 +26,8 @@ describe('format', () => {
 		expect(axisNumber('seconds')(7.5 * 3600)).toBe('7.5 h');
 		expect(axisNumber('steps')(12000)).toBe('12k');
 		expect(axisNumber('steps')(500)).toBe('500');
+		expect(axisNumber('mi')(0.5)).toBe('0.5');
+		expect(axisNumber('mi')(1.25)).toBe('1.25');
 		expect(formatHours(3 * 3600)).toBe('3 h');
 	});
 });

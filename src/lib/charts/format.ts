@@ -75,6 +75,7 @@ export function formatQuantity(value: number, unit: string): string {
 }
 
 const compact = format(',~s');
+const upToTwoDecimals = format(',.2~f');
 
 /** Tick labels for a quantity axis: durations in hours or minutes, other numbers compact (1.5k). */
 export function axisNumber(unit: string): (value: number) => string {
@@ -83,7 +84,13 @@ export function axisNumber(unit: string): (value: number) => string {
 			Math.abs(value) >= 3 * 3600 ? formatHours(value) : `${Math.round(value / 60)} min`;
 	}
 	if (unit === '%') return (value) => percent(value);
-	return (value) => (Math.abs(value) < 1000 ? integer(Math.round(value)) : compact(value));
+	// Small fractional ticks (0.5 mi) keep their decimals; counts stay whole.
+	return (value) =>
+		Math.abs(value) >= 1000
+			? compact(value)
+			: Number.isInteger(value)
+				? integer(value)
+				: upToTwoDecimals(value);
 }
 
 /** The unit as an axis title: `steps`, `kcal`; durations are already spelled out on the ticks. */

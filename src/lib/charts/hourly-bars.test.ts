@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hourlySpringForward, hourlyWorkday } from './fixtures';
-import { hourBarLabel, hourlyBarsLayout, hourlyBarsTable } from './hourly-bars';
+import { hourBarLabel, hourlyBarsLayout, hourlyBarsTable, hourlyUnit } from './hourly-bars';
 
 describe('hourlyBarsLayout', () => {
 	it('makes bar heights proportional to the value from a zero baseline', () => {
@@ -55,5 +55,16 @@ describe('hourlyBarsLayout', () => {
 			'hour',
 			'value'
 		]);
+	});
+
+	it('draws distance in miles for imperial users, and says so in the table and labels', () => {
+		expect(hourlyUnit('distance', 'imperial')).toBe('mi');
+		expect(hourlyUnit('distance', 'metric')).toBe('m');
+		expect(hourlyUnit('steps', 'imperial')).toBe('steps');
+		const table = hourlyBarsTable(hourlyWorkday, 'distance', false, 'mi');
+		expect(table.columns[1]?.unit).toBe('mi');
+		expect(table.columns[1]?.format?.(1.25)).toBe('1.3 mi');
+		const bar = hourlyBarsLayout(hourlyWorkday, 'distance', false, 480, 200).bars[8];
+		expect(bar && hourBarLabel({ ...bar, value: 0.5 }, 'mi')).toBe('08:00: 0.5 mi');
 	});
 });

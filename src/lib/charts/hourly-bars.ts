@@ -2,6 +2,7 @@
 import { max, range, scaleBand, scaleLinear } from 'd3';
 import type { ScaleBand, ScaleLinear } from 'd3';
 import type { HourlyBin } from '$lib/metrics/types';
+import type { UnitSystem } from '$lib/metrics/units';
 import { formatHour, formatQuantity } from './format';
 import { durationAxis, isDurationUnit, round2 } from './scales';
 import type { ChartTable } from './table';
@@ -14,6 +15,11 @@ export const hourlyMetricUnit: Record<HourlyMetric, string> = {
 	distance: 'm',
 	active_time: 'seconds'
 };
+
+/** The unit a metric is drawn in for a unit system: distance in miles for imperial users. */
+export function hourlyUnit(metric: HourlyMetric, system: UnitSystem = 'metric'): string {
+	return metric === 'distance' && system === 'imperial' ? 'mi' : hourlyMetricUnit[metric];
+}
 
 export const hourlyMetricLabel: Record<HourlyMetric, string> = {
 	steps: 'Steps',
@@ -92,8 +98,7 @@ export function hourlyBarsLayout(
 }
 
 /** The sentence a screen reader hears for one hour. */
-export function hourBarLabel(bar: HourBar, metric: HourlyMetric): string {
-	const unit = hourlyMetricUnit[metric];
+export function hourBarLabel(bar: HourBar, unit: string): string {
 	const value = bar.value === null ? 'no data' : formatQuantity(bar.value, unit);
 	const usual = bar.usual === null ? '' : `, usually ${formatQuantity(bar.usual, unit)}`;
 	return `${formatHour(bar.hour)}: ${value}${usual}`;
@@ -102,9 +107,9 @@ export function hourBarLabel(bar: HourBar, metric: HourlyMetric): string {
 export function hourlyBarsTable(
 	bins: readonly HourlyBin[],
 	metric: HourlyMetric,
-	showUsual = metric === 'steps'
+	showUsual = metric === 'steps',
+	unit = hourlyMetricUnit[metric]
 ): ChartTable {
-	const unit = hourlyMetricUnit[metric];
 	const show = (value: number) => formatQuantity(value, unit);
 	const columns: ChartTable['columns'] = [
 		{ key: 'hour', label: 'Hour' },

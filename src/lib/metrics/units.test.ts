@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
 	MISSING,
 	distanceIn,
+	distancesIn,
 	formatDistance,
 	formatDuration,
 	formatPercent,
 	formatSteps,
 	formatWeight,
+	metersIn,
 	unitSystem,
 	weightIn
 } from './units';
@@ -26,6 +28,21 @@ describe('conversions', () => {
 		expect(distanceIn(8046.72, 'metric')).toEqual({ value: 8.04672, unit: 'km' });
 		expect(weightIn(72.4, 'imperial').value).toBeCloseTo(159.6147, 4);
 		expect(weightIn(72.4, 'metric')).toEqual({ value: 72.4, unit: 'kg' });
+	});
+
+	it('shows hourly distances in miles for imperial users and leaves metric rows alone', () => {
+		const rows = [
+			{ hour: 8, distance: 1609.344, steps: 2100 },
+			{ hour: 9, distance: null, steps: null }
+		];
+		const imperial = distancesIn(rows, 'imperial');
+		expect(imperial[0]?.distance).toBeCloseTo(1, 9);
+		expect(imperial[0]?.steps).toBe(2100);
+		expect(imperial[1]?.distance).toBeNull();
+		expect(rows[0]?.distance).toBe(1609.344);
+		expect(distancesIn(rows, 'metric')).toBe(rows);
+		expect(metersIn(804.672, 'imperial')).toBeCloseTo(0.5, 9);
+		expect(metersIn(804.672, 'metric')).toBe(804.672);
 	});
 });
 

@@ -23,6 +23,23 @@ export function distanceIn(meters: number, system: UnitSystem): Quantity {
 		: { value: meters / 1000, unit: 'km' };
 }
 
+/**
+ * Rows with a `distance` in meters (hourly bins, minute ticks) with that distance in miles for
+ * imperial users; the same rows for metric ones (the charts show meters and kilometers).
+ */
+export function distancesIn<T extends { distance: number | null }>(
+	rows: readonly T[],
+	system: UnitSystem
+): readonly T[] {
+	if (system === 'metric') return rows;
+	return rows.map((row) => ({ ...row, distance: metersIn(row.distance, system) }));
+}
+
+/** A distance in meters as the charts show it: meters (metric) or miles (imperial). */
+export function metersIn(meters: number | null, system: UnitSystem): number | null {
+	return meters === null || system === 'metric' ? meters : meters / METERS_PER_MILE;
+}
+
 /** Kilograms as kg (metric) or pounds (imperial). */
 export function weightIn(kilograms: number, system: UnitSystem): Quantity {
 	return system === 'imperial'

@@ -69,9 +69,8 @@ export function minuteBarsLayout(
 }
 
 /** What a screen reader hears for one tick: `09:14: 112 steps`. */
-export function minuteBarLabel(bar: MinuteBar, metric: HourlyMetric, tz: string): string {
-	const value =
-		bar.value === null ? 'no data' : formatQuantity(bar.value, hourlyMetricUnit[metric]);
+export function minuteBarLabel(bar: MinuteBar, unit: string, tz: string): string {
+	const value = bar.value === null ? 'no data' : formatQuantity(bar.value, unit);
 	return `${formatClock(bar.time, tz)}: ${value}`;
 }
 
@@ -79,9 +78,9 @@ export function minuteBarsTable(
 	ticks: readonly ZoomedTick[],
 	metric: HourlyMetric,
 	label: string,
-	tz: string
+	tz: string,
+	unit = hourlyMetricUnit[metric]
 ): ChartTable {
-	const unit = hourlyMetricUnit[metric];
 	return {
 		columns: [
 			{ key: 'time', label: `Minute (${tz})` },
