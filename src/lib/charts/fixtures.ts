@@ -192,7 +192,7 @@ export const bedtimeNights: BedtimeNight[] = [
 	}
 ];
 
-/** Monday 30 March 2026 at 20:00: steps nearly done, sleep target exceeded, intake unset. */
+/** Monday 30 March 2026 at 20:00: steps nearly done, sleep target exceeded, calories left in the day's budget. */
 export const goalGauges: GoalGauge[] = [
 	{ goal: 'steps', remaining: 1840, target: 10000, achieved: 8160, unit: 'steps', exceeded: false },
 	{

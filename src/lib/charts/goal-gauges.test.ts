@@ -28,10 +28,12 @@ const intake: GoalGauge = {
 };
 
 describe('goal gauges', () => {
-	it('says what remains, what was exceeded, and when no target is set', () => {
+	it('says what remains, what was exceeded, and what is left of the calorie budget', () => {
 		expect(goalStatus(steps)).toBe('2,500 steps to go');
 		expect(goalStatus(sleep)).toBe('Exceeded by 30 min');
-		expect(goalStatus(intake)).toBe('No target set');
+		expect(goalStatus(intake)).toBe('0 kcal left today');
+		expect(goalStatus({ ...intake, remaining: 640.4 })).toBe('640 kcal left today');
+		expect(goalStatus({ ...intake, remaining: -150, exceeded: true })).toBe('150 kcal over budget');
 		expect(goalStatus({ ...steps, remaining: 0, achieved: 10000 })).toBe('Goal met');
 	});
 

@@ -32,9 +32,15 @@ export interface GoalGaugesLayout {
 	rows: GaugeRow[];
 }
 
-/** `1,840 steps to go`, `Exceeded by 25 min`, `Goal met` or `No target set`. */
+/**
+ * `1,840 steps to go`, `Exceeded by 25 min` or `Goal met`. Eating is a budget rather than a target
+ * (the API gives what is left of it, not its size): `620 kcal left today` or `150 kcal over budget`.
+ */
 export function goalStatus(gauge: GoalGauge): string {
-	if (gauge.target === null) return 'No target set';
+	if (gauge.goal === 'intake_calories') {
+		const size = formatQuantity(Math.abs(gauge.remaining), gauge.unit);
+		return gauge.remaining < 0 ? `${size} over budget` : `${size} left today`;
+	}
 	if (gauge.exceeded) return `Exceeded by ${formatQuantity(-gauge.remaining, gauge.unit)}`;
 	if (gauge.remaining <= 0) return 'Goal met';
 	return `${formatQuantity(gauge.remaining, gauge.unit)} to go`;
@@ -96,7 +102,7 @@ export function goalGaugesTable(gauges: readonly GoalGauge[]): ChartTable {
 			unit: gauge.unit,
 			achieved: gauge.achieved,
 			target: gauge.target,
-			remaining: gauge.target === null ? null : gauge.remaining
+			remaining: gauge.remaining
 		}))
 	};
 }

@@ -97,11 +97,11 @@ describe('chart snapshots', () => {
 		await expect(withoutNaps).toMatchFileSnapshot('./__snapshots__/bedtime-bars-no-naps.svg');
 	});
 
-	it('draws goal gauges with an exceeded goal and one without a target', async () => {
+	it('draws goal gauges with an exceeded goal and a calorie budget without a target', async () => {
 		const svg = chartSvgMarkup(render(GoalGauges, { props: { gauges: goalGauges } }).body);
 		expect(svg).toContain('1,840 steps to go');
 		expect(svg).toContain('Exceeded by 25 min');
-		expect(svg).toContain('No target set');
+		expect(svg).toContain('2,200 kcal left today');
 		await expect(svg).toMatchFileSnapshot('./__snapshots__/goal-gauges.svg');
 	});
 
