@@ -86,6 +86,19 @@ describe('routing and the envelope', () => {
 		expect((await get('/nudge/api/v.1.1/workouts/..%2F..')).status).toBe(404);
 	});
 
+	it('answers HEAD as GET without a body: same status and headers', async () => {
+		const path = '/nudge/api/v.1.1/users/@me/moves?date=20260330';
+		const got = await call(api, 'GET', path, { token: TOKEN });
+		const head = await call(api, 'HEAD', path, { token: TOKEN });
+		expect(head.status).toBe(200);
+		expect(head.headers.get('content-type')).toBe(got.headers.get('content-type'));
+		expect(await head.text()).toBe('');
+		expect((await call(api, 'HEAD', path)).status).toBe(401);
+		expect((await call(api, 'HEAD', '/nudge/api/v.1.1/nothing', { token: TOKEN })).status).toBe(
+			404
+		);
+	});
+
 	it('answers 405 with Allow for writes to moves', async () => {
 		const response = await call(api, 'POST', '/nudge/api/v.1.1/users/@me/moves', {
 			token: TOKEN,

@@ -203,22 +203,10 @@ export function createReferenceApi(options: ReferenceApiOptions = {}): Reference
 			await ready();
 		},
 		async handle(request: Request): Promise<Response | null> {
-			const url = new URL(request.url);
-			if (url.pathname.startsWith(OAUTH_PREFIX)) {
-				return withFaults(request, url, async () => {
-					try {
-						const answer = await oauth.handle(request, url);
-						return (
-							answer ?? failure('', nowSec(), notFound(`No endpoint answers ${url.pathname}.`))
-						);
-					} catch {
-						const failed = new ApiFailure(400, 'invalid_input', 'The request could not be read.');
-						return failure('', nowSec(), failed);
-					}
-				});
-			}
-			if (url.pathname !== API_PREFIX && !url.pathname.startsWith(`${API_PREFIX}/`)) return null;
-			return withFaults(request, url, () => handleApi(request, url));
+			if (request.method !== 'HEAD') return handleAny(request);
+			// HEAD is GET without the body, as HTTP servers answer it: same status and headers.
+			const answer = await handleAny(new Request(request.url, { headers: request.headers }));
+			return answer && new Response(null, { status: answer.status, headers: answer.headers });
 		},
 		async close(): Promise<void> {
 			if (live === null) return;
@@ -227,6 +215,24 @@ export function createReferenceApi(options: ReferenceApiOptions = {}): Reference
 			await state.journal.close();
 		}
 	};
+
+	/** Every method but HEAD. */
+	async function handleAny(request: Request): Promise<Response | null> {
+		const url = new URL(request.url);
+		if (url.pathname.startsWith(OAUTH_PREFIX)) {
+			return withFaults(request, url, async () => {
+				try {
+					const answer = await oauth.handle(request, url);
+					return answer ?? failure('', nowSec(), notFound(`No endpoint answers ${url.pathname}.`));
+				} catch {
+					const failed = new ApiFailure(400, 'invalid_input', 'The request could not be read.');
+					return failure('', nowSec(), failed);
+				}
+			});
+		}
+		if (url.pathname !== API_PREFIX && !url.pathname.startsWith(`${API_PREFIX}/`)) return null;
+		return withFaults(request, url, () => handleApi(request, url));
+	}
 }
 
 /** Reads and validates the query and the payload of a request against the endpoint's specs. */
