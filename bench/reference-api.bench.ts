@@ -82,4 +82,3 @@ await api.close();
 timings.sort((a, b) => a - b);
 report('reference_list_page_p50_ms', percentile(timings, 50), 'ms');
 report('reference_list_page_p95_ms', percentile(timings, 95), 'ms');
-void kept;
