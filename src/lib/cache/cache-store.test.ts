@@ -113,6 +113,29 @@ describe('the IndexedDB cache over time', () => {
 		raw.close();
 	});
 
+	it('drops month rows of the old shape when it upgrades to version 4, and rebuilds them', async () => {
+		const userKey = newUserKey();
+		(await openIdbStore({ userKey, version: 3 })).close();
+		// A version-3 release kept the records of a month as objects.
+		const old = await openDB(databaseName(userKey));
+		for (const row of moveRows(20260310, 3)) await old.put('moves', row);
+		await old.put('months', {
+			kind: 'moves',
+			month: 202603,
+			v: 1,
+			records: { moves: moveRows(20260310, 3), sleeps: [], workouts: [] }
+		});
+		old.close();
+
+		const current = await openIdbStore({ userKey });
+		expect(await storedMonth(userKey, 202603)).toBeNull();
+		const dates = (await current.records.moves.between(0, 99991231)).map((m) => m.date);
+		expect(dates).toEqual([20260310, 20260311, 20260312]);
+		await settle();
+		expect(await storedMonth(userKey, 202603)).toBe(3);
+		current.close();
+	});
+
 	it('frees space and retries when a write exceeds the quota', async () => {
 		const onEvicted = vi.fn();
 		const store = await openIdbStore({ userKey: newUserKey(), onEvicted });
@@ -152,6 +175,20 @@ describe('the IndexedDB cache over time', () => {
 	});
 });
 
+/** How many records a stored month row of moves holds, read behind the store's back (null: no row). */
+async function storedMonth(userKey: string, month: number): Promise<number | null> {
+	const raw = await openDB(databaseName(userKey));
+	const row: unknown = await raw.get('months', ['moves', month]);
+	raw.close();
+	if (typeof row !== 'object' || row === null) return null;
+	expect(row).toMatchObject({ kind: 'moves', month, v: MONTH_ROW_VERSION });
+	const json = 'json' in row ? row.json : undefined;
+	if (typeof json !== 'string') throw new Error('a month row holds its records as JSON text');
+	const records: unknown = JSON.parse(json);
+	if (!Array.isArray(records)) throw new Error('a month row holds a list');
+	return records.length;
+}
+
 /** A pause long enough for a write started behind an answer to land. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
@@ -169,7 +206,7 @@ describe('the IndexedDB month rows', () => {
 			kind: 'moves',
 			month: 202603,
 			v: MONTH_ROW_VERSION,
-			records: { moves: moveRows(20260301, 2), sleeps: [], workouts: [] }
+			json: JSON.stringify(moveRows(20260301, 2))
 		});
 		raw.close();
 		const dates = (await store.records.moves.between(20260226, 20260331)).map((m) => m.date);
@@ -186,11 +223,7 @@ describe('the IndexedDB month rows', () => {
 		const dates = (await store.records.moves.between(20260301, 20260331)).map((m) => m.date);
 		expect(dates).toEqual([...moveRows(20260301, 10).map((r) => r.date), 20260320]);
 		await settle();
-		const raw = await openDB(databaseName(userKey));
-		const row: unknown = await raw.get('months', ['moves', 202603]);
-		raw.close();
-		expect(row).toMatchObject({ v: MONTH_ROW_VERSION });
-		expect(row).toHaveProperty('records.moves.length', 11);
+		expect(await storedMonth(userKey, 202603)).toBe(11);
 		store.close();
 	});
 
@@ -203,10 +236,22 @@ describe('the IndexedDB month rows', () => {
 		const dates = (await store.records.moves.between(20260101, 20260331)).map((m) => m.date);
 		expect(dates).toEqual(moveRows(20260301, 5).map((r) => r.date));
 		await settle();
-		const row: unknown = await raw.get('months', ['moves', 202603]);
 		raw.close();
-		expect(row).toMatchObject({ v: MONTH_ROW_VERSION });
-		expect(row).toHaveProperty('records.moves.length', 5);
+		expect(await storedMonth(userKey, 202603)).toBe(5);
+		store.close();
+	});
+
+	it('rebuilds a damaged month row from the records', async () => {
+		const userKey = newUserKey();
+		const store = await openIdbStore({ userKey });
+		await store.records.moves.put(moveRows(20260301, 5));
+		await store.records.moves.flush();
+		const raw = await openDB(databaseName(userKey));
+		await raw.put('months', { kind: 'moves', month: 202603, v: MONTH_ROW_VERSION, json: '[{' });
+		raw.close();
+		expect(await store.records.moves.between(20260101, 20260331)).toHaveLength(5);
+		await settle();
+		expect(await storedMonth(userKey, 202603)).toBe(5);
 		store.close();
 	});
 

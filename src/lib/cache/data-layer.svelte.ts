@@ -11,6 +11,7 @@ import {
 	type TrendsQuery
 } from '$lib/client';
 import { addDays, formatDateInt, isValidTz, localDateInt, parseDateInt } from '$lib/time/zone';
+import { LAST_USER_STORAGE_KEY, takeEarlyCache } from './early-cache';
 import { openIdbStore } from './idb-store';
 import { QueryMemo } from './query-memo';
 import { createMemoryStore } from './memory-store';
@@ -65,7 +66,6 @@ export interface DataLayerOptions {
 	sync?: Pick<SyncConfig, 'historyDays' | 'concurrency' | 'windowDays'>;
 }
 
-const LAST_USER_KEY = 'wellness:last-user-key';
 /** Queries showing a range re-read the cache at most this often while a backfill stores windows. */
 const RELOAD_THROTTLE_MS = 400;
 
@@ -98,6 +98,8 @@ export class DataLayer {
 	#user: Query<User> | null = null;
 
 	constructor(options: DataLayerOptions) {
+		// Marks along the warm path (bench/data-path.bench.ts prints them).
+		performance.mark('wellness:data-layer');
 		this.#options = options;
 		this.#client = createApiClient({ fetch: options.fetch, base: options.base });
 		this.#session = options.session ? Promise.resolve(options.session) : this.#fetchSession();
@@ -277,7 +279,7 @@ export class DataLayer {
 	}
 
 	async #openForSession(): Promise<CacheStore> {
-		const remembered = this.#options.memory?.getItem(LAST_USER_KEY) ?? null;
+		const remembered = this.#options.memory?.getItem(LAST_USER_STORAGE_KEY) ?? null;
 		if (remembered !== null) {
 			// A reload opens the last user's cache at once and shows it while the session is on its
 			// way; a different user (or none) in the session swaps the cache afterwards.
@@ -306,7 +308,7 @@ export class DataLayer {
 			this.syncStatus.setStorage('memory');
 			return createMemoryStore();
 		}
-		this.#options.memory?.setItem(LAST_USER_KEY, userKey);
+		this.#options.memory?.setItem(LAST_USER_STORAGE_KEY, userKey);
 		return this.#openStore(userKey);
 	}
 
@@ -320,11 +322,11 @@ export class DataLayer {
 		void previous.then((store) => store.close());
 		this.#syncController?.abort();
 		if (userKey === null) {
-			this.#options.memory?.removeItem(LAST_USER_KEY);
+			this.#options.memory?.removeItem(LAST_USER_STORAGE_KEY);
 			this.syncStatus.setStorage('memory');
 			this.#store = Promise.resolve(createMemoryStore());
 		} else {
-			this.#options.memory?.setItem(LAST_USER_KEY, userKey);
+			this.#options.memory?.setItem(LAST_USER_STORAGE_KEY, userKey);
 			this.#store = this.#openStore(userKey);
 			this.#store.catch(() => {});
 		}
@@ -349,6 +351,7 @@ export class DataLayer {
 		let store: CacheStore;
 		try {
 			store = await (this.#options.openStore ?? defaultOpenStore)(userKey, hooks);
+			performance.mark('wellness:cache-opened');
 		} catch (error) {
 			this.syncStatus.setStorage('memory');
 			this.syncStatus.setNotice(
@@ -363,6 +366,7 @@ export class DataLayer {
 			);
 		}
 		await this.#loadSyncSummary(store);
+		performance.mark('wellness:cache-ready');
 		return store;
 	}
 
@@ -553,7 +557,13 @@ function nowSeconds(): number {
 
 async function defaultOpenStore(userKey: string, hooks: StoreHooks): Promise<CacheStore> {
 	if (typeof indexedDB === 'undefined') throw new Error('IndexedDB is not available');
-	return openIdbStore({ userKey, ...hooks });
+	// What the page's inline script read while this code loaded answers the first reads.
+	const early = takeEarlyCache(userKey);
+	try {
+		return await openIdbStore({ userKey, ...hooks, snapshot: early?.snapshot });
+	} finally {
+		early?.release();
+	}
 }
 
 let singleton: DataLayer | null = null;

@@ -15,12 +15,14 @@ import {
 	TICK_KINDS,
 	type CachedRecord,
 	type CacheSchema,
+	type CacheSnapshot,
 	type CacheStore,
 	type CacheUsage,
 	type Eviction,
 	type KeyedTable,
-	type MonthRecords,
 	type MonthRow,
+	type SnapshotMonth,
+	type SyncState,
 	type TickKind
 } from './schema';
 
@@ -55,6 +57,13 @@ export const migrations: readonly ((db: Db, tx: UpgradeTx) => void)[] = [
 	(db, tx) => {
 		db.createObjectStore('months', { keyPath: ['kind', 'month'] });
 		void tx.objectStore('trends').clear();
+	},
+	// 4: month rows hold their records as JSON text (MONTH_ROW_VERSION 2), which reads faster.
+	// Rows of the old shape go now rather than linger until read; they are rebuilt from the
+	// records. The version step also makes a tab still on the old shape reload instead of
+	// rewriting rows this version cannot use.
+	(_db, tx) => {
+		void tx.objectStore('months').clear();
 	}
 ];
 
@@ -74,25 +83,45 @@ export interface OpenIdbOptions {
 	onTerminated?: () => void;
 	/** Space was freed to make a write fit. */
 	onEvicted?: (eviction: Eviction) => void;
+	/**
+	 * What the cache held when the page started (early-cache.ts): it answers the first reads
+	 * without a round trip. Used only if read from this version, and only until the first write.
+	 */
+	snapshot?: Promise<CacheSnapshot | null>;
 }
 
 export async function openIdbStore(options: OpenIdbOptions): Promise<CacheStore> {
 	const version = options.version ?? DB_VERSION;
-	const db = await openDB<CacheSchema>(databaseName(options.userKey), version, {
+	let upgraded = false;
+	const opening = openDB<CacheSchema>(databaseName(options.userKey), version, {
 		upgrade(database, oldVersion, _newVersion, tx) {
+			upgraded = true;
 			for (let step = oldVersion; step < version; step++) migrations[step]?.(database, tx);
 		},
 		blocking(_current, blockedVersion) {
-			// Holding on would block the other tab forever: let go first, then tell the app.
-			db.close();
+			// Holding on would block the other tab forever: let go first, then tell the app. (The
+			// connection is asked for again: this may run before the early snapshot has arrived.)
+			void opening.then((connection) => connection.close());
 			options.onVersionChange?.(blockedVersion);
 		},
 		terminated() {
 			options.onTerminated?.();
 		}
 	});
-	return new IdbStore(db, options.onEvicted);
+	// A failed early read only costs the speed-up: the store opens all the same.
+	const [db, snapshot] = await Promise.all([opening, options.snapshot?.catch(() => null) ?? null]);
+	// A snapshot of another version, or of a database created or upgraded since (deleted by
+	// another tab in between, say), does not describe what this connection sees.
+	const current = snapshot?.version === version && !upgraded ? snapshot : null;
+	return new IdbStore(db, options.onEvicted, current);
 }
+
+/**
+ * How long the page-start snapshot may answer reads when nothing is written through this store:
+ * long enough for the first screen's reads, short enough that what another tab stores in the
+ * meantime shows on this tab's later reads (any write here ends it at once).
+ */
+export const SNAPSHOT_LIFETIME_MS = 5_000;
 
 function isQuotaError(error: unknown): boolean {
 	return error instanceof DOMException
@@ -133,32 +162,67 @@ function monthSpan(month: number, fromDate: number, toDate: number): IDBKeyRange
 /** Writes and reads one kind's month rows with the item type of that kind. */
 interface MonthCodec<T> {
 	pack(month: number, rows: CachedRecord<T>[]): MonthRow;
-	/** The rows a month row holds, or null when it is of another kind or version (then rebuilt). */
+	/** Whether `unpack` can read the row (else it is of another kind or version, and rebuilt). */
+	current(row: MonthRow): boolean;
+	/** The rows a month row holds, or null when it is not current. */
 	unpack(row: MonthRow): CachedRecord<T>[] | null;
+	/** The same from a row of the early snapshot, taking its parsed records if still there. */
+	unpackEarly(row: SnapshotMonth): CachedRecord<T>[] | null;
 }
 
-/** `wrap` puts the rows under the kind's own property (written out per kind: the checker cannot
- * follow a generic key into a write). */
-function monthCodec<K extends ListKind>(
-	kind: K,
-	wrap: (rows: CachedRecord<ListItems[K]>[]) => MonthRecords
-): MonthCodec<ListItems[K]> {
-	return {
-		pack: (month, rows) => ({ kind, month, v: MONTH_ROW_VERSION, records: wrap(rows) }),
-		unpack(row) {
-			// The narrow guard: the version tag vouches for the shape of what this version wrote.
-			if (row.v !== MONTH_ROW_VERSION || row.kind !== kind) return null;
-			const rows: MonthRecords[K] = row.records[kind];
-			return Array.isArray(rows) ? rows : null;
+/**
+ * The narrow guard of what `pack` wrote: the version tag vouches for the shape, and the records
+ * were validated when fetched. Checking 1,500 records again on every read would cost more than
+ * the read itself.
+ */
+function isPackedRows<T>(value: unknown): value is CachedRecord<T>[] {
+	return Array.isArray(value);
+}
+
+function monthCodec<K extends ListKind>(kind: K): MonthCodec<ListItems[K]> {
+	type T = ListItems[K];
+	const current = (row: MonthRow) =>
+		row.v === MONTH_ROW_VERSION && row.kind === kind && typeof row.json === 'string';
+	const unpack = (row: MonthRow): CachedRecord<T>[] | null => {
+		if (!current(row)) return null;
+		try {
+			const rows: unknown = JSON.parse(row.json);
+			return isPackedRows<T>(rows) ? rows : null;
+		} catch {
+			// A damaged row is one more row to rebuild from the records.
+			return null;
 		}
 	};
+	return {
+		pack: (month, rows) => ({ kind, month, v: MONTH_ROW_VERSION, json: JSON.stringify(rows) }),
+		current,
+		unpack,
+		unpackEarly(row) {
+			const rows = row.parsed;
+			row.parsed = undefined;
+			return current(row) && isPackedRows<T>(rows) ? rows : unpack(row);
+		}
+	};
+}
+
+/** The records of one month in `fromDate..toDate`; `whole` when the month lies inside the range. */
+function clipped<T>(
+	rows: CachedRecord<T>[],
+	whole: boolean,
+	fromDate: number,
+	toDate: number
+): T[] {
+	return (whole ? rows : rows.filter((row) => row.date >= fromDate && row.date <= toDate)).map(
+		(row) => row.record
+	);
 }
 
 function recordTable<N extends ListKind>(
 	db: Db,
 	write: Write,
 	name: N,
-	codec: MonthCodec<StoreValue<CacheSchema, N>['record']>
+	codec: MonthCodec<StoreValue<CacheSchema, N>['record']>,
+	snapshot: () => CacheSnapshot | null
 ): {
 	put(rows: StoreValue<CacheSchema, N>[]): Promise<void>;
 	between(fromDate: number, toDate: number): Promise<StoreValue<CacheSchema, N>['record'][]>;
@@ -195,6 +259,41 @@ function recordTable<N extends ListKind>(
 		}
 	};
 
+	/**
+	 * The records in range as the page-start snapshot has them, or null when it cannot tell (no
+	 * snapshot any more, or a month in range without a current row: then IndexedDB answers).
+	 */
+	const fromSnapshot = (
+		fromDate: number,
+		toDate: number
+	): StoreValue<CacheSchema, N>['record'][] | null => {
+		const taken = snapshot();
+		if (!taken) return null;
+		const { oldest, newest } = taken.bounds[name];
+		if (oldest === undefined || newest === undefined) return [];
+		if (oldest > toDate || newest < fromDate) return [];
+		// The months walked are those the cache can hold records of, as in the IndexedDB path.
+		const first = monthOf(Math.max(fromDate, oldest));
+		const last = monthOf(Math.min(toDate, newest));
+		const byMonth = new Map<number, SnapshotMonth>();
+		for (const row of taken.months) {
+			if (row.kind === name && row.month >= first && row.month <= last) byMonth.set(row.month, row);
+		}
+		const months: SnapshotMonth[] = [];
+		for (let month = first; month <= last; month = nextMonth(month)) {
+			const row = byMonth.get(month);
+			if (!row || !codec.current(row)) return null;
+			months.push(row);
+		}
+		const parts: StoreValue<CacheSchema, N>['record'][][] = [];
+		for (const row of months) {
+			const rows = codec.unpackEarly(row);
+			if (!rows) return null;
+			parts.push(clipped(rows, row.month > first && row.month < last, fromDate, toDate));
+		}
+		return parts.flat();
+	};
+
 	return {
 		put: (rows) =>
 			rows.length === 0
@@ -211,6 +310,8 @@ function recordTable<N extends ListKind>(
 					}),
 		async between(fromDate, toDate) {
 			if (toDate < fromDate) return [];
+			const early = fromSnapshot(fromDate, toDate);
+			if (early) return early;
 			// One read-only transaction: the month rows and any fallback reads see one snapshot.
 			const tx = db.transaction([name, 'months']);
 			// The months walked are those between the oldest and newest record in range, so a wide
@@ -241,14 +342,8 @@ function recordTable<N extends ListKind>(
 			for (let month = first; month <= last; month = nextMonth(month)) {
 				const rows = byMonth.get(month);
 				if (rows) {
-					const inside = month > first && month < last;
 					parts.push(
-						Promise.resolve(
-							(inside
-								? rows
-								: rows.filter((row) => row.date >= fromDate && row.date <= toDate)
-							).map((row) => row.record)
-						)
+						Promise.resolve(clipped(rows, month > first && month < last, fromDate, toDate))
 					);
 				} else {
 					missing.push(month);
@@ -279,30 +374,22 @@ class IdbStore implements CacheStore {
 	readonly trends: CacheStore['trends'];
 	readonly syncState: CacheStore['syncState'];
 
+	#snapshot: CacheSnapshot | null;
+	readonly #snapshotUntil: number;
+
 	constructor(
 		private readonly db: Db,
-		private readonly onEvicted: ((eviction: Eviction) => void) | undefined
+		private readonly onEvicted: ((eviction: Eviction) => void) | undefined,
+		snapshot: CacheSnapshot | null
 	) {
+		this.#snapshot = snapshot;
+		this.#snapshotUntil = performance.now() + SNAPSHOT_LIFETIME_MS;
 		const write: Write = (run) => this.write(run);
+		const early = () => this.#early();
 		this.records = {
-			moves: recordTable(
-				db,
-				write,
-				'moves',
-				monthCodec('moves', (moves) => ({ moves, sleeps: [], workouts: [] }))
-			),
-			sleeps: recordTable(
-				db,
-				write,
-				'sleeps',
-				monthCodec('sleeps', (sleeps) => ({ moves: [], sleeps, workouts: [] }))
-			),
-			workouts: recordTable(
-				db,
-				write,
-				'workouts',
-				monthCodec('workouts', (workouts) => ({ moves: [], sleeps: [], workouts }))
-			)
+			moves: recordTable(db, write, 'moves', monthCodec('moves'), early),
+			sleeps: recordTable(db, write, 'sleeps', monthCodec('sleeps'), early),
+			workouts: recordTable(db, write, 'workouts', monthCodec('workouts'), early)
 		};
 		this.ticks = {
 			sleepPhases: keyedTable(db, write, 'sleepPhases'),
@@ -314,11 +401,29 @@ class IdbStore implements CacheStore {
 			user: keyedTable(db, write, 'user')
 		};
 		this.trends = keyedTable(db, write, 'trends');
-		this.syncState = keyedTable(db, write, 'meta');
+		const meta = keyedTable(db, write, 'meta');
+		this.syncState = {
+			get: (kind) => {
+				const taken = this.#early();
+				if (!taken) return meta.get(kind);
+				// A copy, as IndexedDB would hand out: the caller may change what it gets.
+				const state = taken.meta.find((entry) => entry.kind === kind);
+				return Promise.resolve<SyncState | undefined>(state && { ...state });
+			},
+			put: (state) => meta.put(state)
+		};
+	}
+
+	/** The page-start snapshot while it still says what the database holds. */
+	#early(): CacheSnapshot | null {
+		if (this.#snapshot && performance.now() > this.#snapshotUntil) this.#snapshot = null;
+		return this.#snapshot;
 	}
 
 	/** Runs a write; when the origin is out of space, frees the oldest data once and retries. */
 	private async write(run: () => Promise<void>): Promise<void> {
+		// From the first write on, only the database knows what the cache holds.
+		this.#snapshot = null;
 		try {
 			await run();
 		} catch (error) {
@@ -331,6 +436,7 @@ class IdbStore implements CacheStore {
 	}
 
 	async evictOldest(): Promise<Eviction | null> {
+		this.#snapshot = null;
 		// Tick sets are the bulk (a move has 1,440) and are refetched on demand: they go first.
 		let oldestTicks: number | null = null;
 		for (const kind of TICK_KINDS) {
@@ -421,6 +527,7 @@ class IdbStore implements CacheStore {
 	}
 
 	async clear(): Promise<void> {
+		this.#snapshot = null;
 		const names = [...this.db.objectStoreNames];
 		const tx = this.db.transaction(names, 'readwrite');
 		await Promise.all([...names.map((name) => tx.objectStore(name).clear()), tx.done]);
