@@ -1,6 +1,17 @@
 // The only door pages use to data: reactive queries over the IndexedDB cache, kept fresh by sync.
 import * as z from 'zod/mini';
-import type { GoalsV11, Move, MoveTick, Settings, Sleep, SleepTick, User, Workout } from '$lib/api';
+import {
+	apiVersionSchema,
+	type ApiVersion,
+	type GoalsV11,
+	type Move,
+	type MoveTick,
+	type Settings,
+	type Sleep,
+	type SleepTick,
+	type User,
+	type Workout
+} from '$lib/api';
 import {
 	ApiError,
 	createApiClient,
@@ -39,7 +50,9 @@ export const sessionSchema = z.object({
 	signedIn: z.boolean(),
 	userKey: z.nullable(z.string()),
 	scopes: z.array(z.string()),
-	upstream: z.enum(['embedded', 'custom'])
+	upstream: z.enum(['embedded', 'custom']),
+	/** The API version the proxy is asked for; v.1.1 when the server does not say. */
+	apiVersion: z.optional(apiVersionSchema)
 });
 export type Session = z.infer<typeof sessionSchema>;
 
@@ -96,13 +109,23 @@ export class DataLayer {
 	#goals: Query<GoalsV11> | null = null;
 	#settings: Query<Settings> | null = null;
 	#user: Query<User> | null = null;
+	#apiVersion: ApiVersion = 'v.1.1';
 
 	constructor(options: DataLayerOptions) {
 		// Marks along the warm path (bench/data-path.bench.ts prints them).
 		performance.mark('wellness:data-layer');
 		this.#options = options;
-		this.#client = createApiClient({ fetch: options.fetch, base: options.base });
+		this.#client = createApiClient({
+			fetch: options.fetch,
+			base: options.base,
+			version: () => this.#apiVersion
+		});
 		this.#session = options.session ? Promise.resolve(options.session) : this.#fetchSession();
+		// Registered first, so the version is set before any caller awaiting the session calls out.
+		this.#session.then(
+			(session) => (this.#apiVersion = session.apiVersion ?? 'v.1.1'),
+			() => {}
+		);
 		this.#store = this.#openForSession();
 		// Never an unhandled rejection: every reader awaits #store and reports on its own.
 		this.#store.catch(() => {});

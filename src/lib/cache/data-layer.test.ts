@@ -23,7 +23,9 @@ beforeAll(async () => {
 }, 60_000);
 
 let users = 0;
-function newLayer(options: { userKey?: string; proxy?: FakeProxy } = {}) {
+function newLayer(
+	options: { userKey?: string; proxy?: FakeProxy; apiVersion?: Session['apiVersion'] } = {}
+) {
 	const userKey = options.userKey ?? `layer-${++users}-${Date.now()}`;
 	const proxy = options.proxy ?? createFakeProxy({ handle: (r) => api.handle(r), token: TOKEN });
 	const session: Session = {
@@ -31,7 +33,8 @@ function newLayer(options: { userKey?: string; proxy?: FakeProxy } = {}) {
 		signedIn: true,
 		userKey,
 		scopes: [],
-		upstream: 'embedded'
+		upstream: 'embedded',
+		apiVersion: options.apiVersion
 	};
 	const layer = new DataLayer({ fetch: proxy.fetch, session, sync: { historyDays: 30 } });
 	return { layer, proxy, userKey };
@@ -187,6 +190,20 @@ describe('DataLayer', () => {
 		await usage.settled;
 		expect(usage.data?.moves).toBeGreaterThan(0);
 		expect(usage.data?.moves).toBeLessThan(20);
+	});
+
+	it('speaks the API version the session names, to lists, goals and trends alike', async () => {
+		const { layer, proxy } = newLayer({ apiVersion: 'v.1.0' });
+		await layer.sync();
+		const trends = layer.trends({ endDate: TODAY, bucketSize: 'd', numBuckets: 7 });
+		const goals = layer.goals();
+		await Promise.all([trends.settled, goals.settled]);
+		expect(proxy.requests.length).toBeGreaterThan(0);
+		expect(proxy.requests.every((request) => request.startsWith('v.1.0/'))).toBe(true);
+		expect(trends.error).toBeNull();
+		expect(trends.data?.buckets).toHaveLength(7);
+		expect(trends.data?.buckets.some(([, values]) => 's_sound' in values)).toBe(true);
+		expect(goals.data?.move_steps).toEqual(expect.any(Number));
 	});
 
 	it('empties the cache on clearAll', async () => {
