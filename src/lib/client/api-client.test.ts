@@ -46,6 +46,17 @@ function tableFetch(table: Record<string, { status?: number; body: unknown }>) {
 	return { fetch, asked };
 }
 
+/** The reference API with its demo user on 30 March 2026, behind a stand-in for the proxy. */
+function referenceProxy() {
+	const token = 'client-test-token';
+	const api = createReferenceApi({
+		now: () => Date.UTC(2026, 2, 30, 18, 0, 0),
+		dataDir: null,
+		accessToken: token
+	});
+	return createFakeProxy({ handle: (r) => api.handle(r), token });
+}
+
 describe('createApiClient', () => {
 	it('follows opaque next links through the proxy until the last page', async () => {
 		const { fetch, asked } = tableFetch({
@@ -163,13 +174,7 @@ describe('createApiClient', () => {
 	});
 
 	it('keeps the latest buckets by date when the pages come oldest first from the reference API', async () => {
-		const token = 'trends-test-token';
-		const api = createReferenceApi({
-			now: () => Date.UTC(2026, 2, 30, 18, 0, 0),
-			dataDir: null,
-			accessToken: token
-		});
-		const proxy = createFakeProxy({ handle: (r) => api.handle(r), token });
+		const proxy = referenceProxy();
 		const end = 20260330;
 		const series = await createApiClient({ fetch: proxy.fetch }).trends({
 			endDate: end,
@@ -186,13 +191,7 @@ describe('createApiClient', () => {
 	}, 60_000);
 
 	it('speaks v.1.0 to the same data and answers in the v.1.1 shapes', async () => {
-		const token = 'legacy-test-token';
-		const api = createReferenceApi({
-			now: () => Date.UTC(2026, 2, 30, 18, 0, 0),
-			dataDir: null,
-			accessToken: token
-		});
-		const proxy = createFakeProxy({ handle: (r) => api.handle(r), token });
+		const proxy = referenceProxy();
 		const query = { endDate: 20260330, bucketSize: 'w', numBuckets: 120 } as const;
 		const current = await createApiClient({ fetch: proxy.fetch }).trends(query);
 		proxy.resetCounts();
