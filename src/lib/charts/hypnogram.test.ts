@@ -1,7 +1,14 @@
+import { curveStepAfter, line } from 'd3';
 import { describe, expect, it } from 'vitest';
 import { formatClock, zonedToEpoch } from '$lib/time/zone';
 import { hypnogramNewYork, hypnogramOrdinary, hypnogramSpringForward } from './fixtures';
-import { hourTicksInZone, hypnogramLayout, hypnogramTable, phaseBlockLabel } from './hypnogram';
+import {
+	hourTicksInZone,
+	hypnogramLayout,
+	hypnogramTable,
+	phaseBlockLabel,
+	stepAfterPath
+} from './hypnogram';
 
 const BERLIN = 'Europe/Berlin';
 
@@ -103,5 +110,33 @@ describe('hypnogramLayout', () => {
 		expect(latency && phaseBlockLabel(latency, hypnogramNewYork.tz)).toBe(
 			'Falling asleep 22:45–23:09 (24 min)'
 		);
+	});
+});
+
+describe('stepAfterPath', () => {
+	const d3StepAfter = (points: Array<[number, number]>) =>
+		line().curve(curveStepAfter).digits(2)(points) ?? '';
+
+	it('draws nothing for no points and a bare move for one', () => {
+		expect(stepAfterPath([])).toBe('');
+		expect(stepAfterPath([[3.14159, 2]])).toBe('M3.14,2');
+	});
+
+	it('holds each value until the next point, exactly as d3 draws it', () => {
+		const cases: Array<Array<[number, number]>> = [
+			[
+				[0, 10],
+				[5, 20],
+				[12.345, 10],
+				[40, 30]
+			],
+			[
+				[0.004, -0.004],
+				[1 / 3, 2 / 3],
+				[1e-7, 1e6]
+			],
+			hypnogramLayout(hypnogramOrdinary, 640, 120).blocks.map((block) => [block.x, block.y])
+		];
+		for (const points of cases) expect(stepAfterPath(points)).toBe(d3StepAfter(points));
 	});
 });

@@ -1,5 +1,5 @@
 // Layout of a hypnogram: phase rows against time in the sleep's own zone, latency as a shaded span.
-import { curveStepAfter, line, scaleBand, scaleLinear } from 'd3';
+import { scaleBand, scaleLinear } from 'd3';
 import type { ScaleBand, ScaleLinear } from 'd3';
 import type { Hypnogram, SleepPhase } from '$lib/metrics/types';
 import { formatClock, zonedParts } from '$lib/time/zone';
@@ -54,6 +54,23 @@ export function hourTicksInZone(start: number, end: number, tz: string, every = 
 	return ticks;
 }
 
+/**
+ * The SVG path of a step line that holds each value until the next point: the path d3's
+ * `line().curve(curveStepAfter).digits(2)` draws, written out because the hypnogram needs nothing
+ * else of d3-shape, and d3-shape ships as one module that Today would otherwise load whole.
+ */
+export function stepAfterPath(points: ReadonlyArray<readonly [number, number]>): string {
+	const [first, ...rest] = points;
+	if (!first) return '';
+	let path = `M${round2(first[0])},${round2(first[1])}`;
+	let previousY = first[1];
+	for (const [x, y] of rest) {
+		path += `L${round2(x)},${round2(previousY)}L${round2(x)},${round2(y)}`;
+		previousY = y;
+	}
+	return path;
+}
+
 function rowOf(phase: SleepPhase): number {
 	return phase === 'latency' ? 0 : HYPNOGRAM_ROWS.indexOf(phase);
 }
@@ -88,7 +105,7 @@ export function hypnogramLayout(
 		(y(rowOf(segment.phase)) ?? 0) + y.bandwidth() / 2
 	]);
 	if (last) points.push([x(last.end), (y(rowOf(last.phase)) ?? 0) + y.bandwidth() / 2]);
-	const stepPath = line().curve(curveStepAfter).digits(2)(points) ?? '';
+	const stepPath = stepAfterPath(points);
 	const hours = (night.wake - night.bedtime) / 3600;
 	const every = [1, 2, 3, 4, 6].find((step) => (innerWidth / hours) * step >= 44) ?? 6;
 	return {
