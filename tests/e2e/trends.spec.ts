@@ -139,3 +139,32 @@ test('a metric hidden by the sign-in scopes is explained, not silently missing',
 	);
 	expect(errors).toEqual([]);
 });
+
+test('the keyboard zooms the line chart around the day being read, and 0 shows all again', async ({
+	page
+}) => {
+	const errors = watchErrors(page);
+	await page.goto('/trends');
+	const plot = page.getByRole('slider', { name: /plus and minus zoom/ });
+	await expect(plot).toBeVisible();
+	await plot.focus();
+	await page.keyboard.press('End');
+	await expect(plot).toHaveAttribute('aria-valuetext', /Mon 30 Mar/);
+	const allPoints = Number(await plot.getAttribute('aria-valuemax'));
+	expect(allPoints).toBeGreaterThan(80);
+
+	await page.keyboard.press('+');
+	await page.keyboard.press('+');
+	await expect(page.getByRole('button', { name: 'Reset zoom' })).toBeVisible();
+	// A quarter of the span is left, still ending on the day being read.
+	const zoomed = Number(await plot.getAttribute('aria-valuemax'));
+	expect(zoomed).toBeLessThan(allPoints / 3);
+	await expect(plot).toHaveAttribute('aria-valuetext', /Mon 30 Mar/);
+
+	await page.keyboard.press('-');
+	expect(Number(await plot.getAttribute('aria-valuemax'))).toBeGreaterThan(zoomed);
+	await page.keyboard.press('0');
+	await expect(page.getByRole('button', { name: 'Reset zoom' })).toBeHidden();
+	await expect(plot).toHaveAttribute('aria-valuemax', String(allPoints));
+	expect(errors).toEqual([]);
+});

@@ -10,6 +10,7 @@ import {
 	nearestIndex,
 	polylinePath,
 	prepareSeries,
+	zoomAround,
 	readAt
 } from './line-chart';
 import { dateIntToUtcMs } from './scales';
@@ -189,5 +190,26 @@ describe('polylinePath', () => {
 				() => 0
 			)
 		).toBe('');
+	});
+});
+
+describe('zoomAround', () => {
+	const full: [number, number] = [0, 100];
+
+	it('halves the span around a centre that keeps its place on screen', () => {
+		expect(zoomAround(full, null, 50, 2, 4)).toEqual([25, 75]);
+		// 20 sat a fifth of the way across the full view, and still does.
+		expect(zoomAround(full, null, 20, 2, 4)).toEqual([10, 60]);
+		expect(zoomAround(full, [10, 60], 20, 2, 4)).toEqual([15, 40]);
+	});
+
+	it('never narrows below the smallest span', () => {
+		expect(zoomAround(full, [40, 50], 45, 2, 8)).toEqual([41, 49]);
+	});
+
+	it('zooming out stays inside the data and ends as no zoom at all', () => {
+		expect(zoomAround(full, [80, 100], 95, 0.5, 4)).toEqual([60, 100]);
+		expect(zoomAround(full, [0, 60], 10, 0.5, 4)).toBeNull();
+		expect(zoomAround(full, null, 50, 0.5, 4)).toBeNull();
 	});
 });

@@ -74,6 +74,28 @@ export function fullDomain(prepared: readonly PreparedSeries[]): [number, number
 }
 
 /**
+ * The x domain after a keyboard zoom by `factor` (2 zooms in, 0.5 out) around `center`: the
+ * centre keeps its place on screen, the span never narrows below `minSpan` and never leaves
+ * `full`. Null when the result covers all of `full` (no zoom).
+ */
+export function zoomAround(
+	full: [number, number],
+	current: [number, number] | null,
+	center: number,
+	factor: number,
+	minSpan: number
+): [number, number] | null {
+	const [low, high] = current ?? full;
+	const fullSpan = full[1] - full[0];
+	const span = Math.min(fullSpan, Math.max(minSpan, (high - low) / factor));
+	if (span >= fullSpan) return null;
+	// Where the centre sits in the current view (0 = left edge), kept after the zoom.
+	const at = high > low ? Math.min(1, Math.max(0, (center - low) / (high - low))) : 0.5;
+	const from = Math.min(full[1] - span, Math.max(full[0], center - at * span));
+	return [from, from + span];
+}
+
+/**
  * SVG path data through the points whose `y` is not null, coordinates rounded to 0.01, a new
  * subpath after every gap. A plain loop rather than d3-shape's `line`: its per-segment tagged
  * templates cost about 5 ms for 3,650 points in Chromium, this well under 1 ms. An isolated
