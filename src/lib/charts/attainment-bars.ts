@@ -1,6 +1,7 @@
 // Layout of daily goal attainment: bars of value over target, a 100% line, met days marked.
-import { max, scaleBand, scaleLinear } from 'd3';
-import type { ScaleBand, ScaleLinear } from 'd3';
+import { max } from 'd3-array';
+import { scaleBand, scaleLinear } from 'd3-scale';
+import type { ScaleBand, ScaleLinear } from 'd3-scale';
 import type { DailyAttainment } from '$lib/metrics/types';
 import { formatDay, formatPercent, formatQuantity } from './format';
 import { round2 } from './scales';

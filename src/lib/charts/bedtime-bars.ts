@@ -1,6 +1,7 @@
 // Layout of bedtimes: per night a bar from bed to wake on an axis of time around midnight.
-import { max, min, scaleBand, scaleLinear } from 'd3';
-import type { ScaleBand, ScaleLinear } from 'd3';
+import { max, min } from 'd3-array';
+import { scaleBand, scaleLinear } from 'd3-scale';
+import type { ScaleBand, ScaleLinear } from 'd3-scale';
 import type { BedtimeNight } from '$lib/metrics/types';
 import { clockOfOffset, formatDateInt } from '$lib/time/zone';
 import { formatDay, formatDuration } from './format';

@@ -1,6 +1,7 @@
 // A horizontal d3 brush as a Svelte attachment: the one place d3 touches the DOM, since Svelte cannot draw a brush.
-import { brushX, select } from 'd3';
-import type { D3BrushEvent } from 'd3';
+import { brushX } from 'd3-brush';
+import { select } from 'd3-selection';
+import type { D3BrushEvent } from 'd3-brush';
 import type { Attachment } from 'svelte/attachments';
 
 /**

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { axisNumber, formatDay, formatDuration, formatHours, formatQuantity } from './format';
+import { utcFormat } from 'd3-time-format';
+import {
+	axisNumber,
+	formatDay,
+	formatDuration,
+	formatHours,
+	formatMonth,
+	formatQuantity,
+	formatShortDay
+} from './format';
+import { dateIntToUtcMs } from './scales';
 
 describe('format', () => {
 	it('writes durations as hours and zero-padded minutes', () => {
@@ -29,5 +39,22 @@ describe('format', () => {
 		expect(axisNumber('mi')(0.5)).toBe('0.5');
 		expect(axisNumber('mi')(1.25)).toBe('1.25');
 		expect(formatHours(3 * 3600)).toBe('3 h');
+	});
+});
+
+describe('date labels', () => {
+	it('read as d3 writes them, for every day of a leap year and its neighbours', () => {
+		const day = utcFormat('%a %-d %b');
+		const short = utcFormat('%-d %b');
+		const month = utcFormat('%b %Y');
+		for (let ms = Date.UTC(2023, 11, 25); ms <= Date.UTC(2025, 0, 5); ms += 86_400_000) {
+			const date = new Date(ms);
+			const dateInt =
+				date.getUTCFullYear() * 10000 + (date.getUTCMonth() + 1) * 100 + date.getUTCDate();
+			expect(dateIntToUtcMs(dateInt)).toBe(ms);
+			expect(formatDay(dateInt)).toBe(day(date));
+			expect(formatShortDay(dateInt)).toBe(short(date));
+			expect(formatMonth(dateInt)).toBe(month(date));
+		}
 	});
 });

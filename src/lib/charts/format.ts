@@ -1,13 +1,27 @@
 // Number, duration and date label formatting for chart text, tooltips and tables (zone-free).
-import { format, utcFormat } from 'd3';
+import { format } from 'd3-format';
 import { dateIntToUtcMs } from './scales';
 
 const integer = format(',d');
 const oneDecimal = format(',.1f');
 const percent = format('.0%');
-const dayLabel = utcFormat('%a %-d %b');
-const shortDay = utcFormat('%-d %b');
-const monthLabel = utcFormat('%b %Y');
+// d3's default (en-US) names for `%a` and `%b`. Written out rather than taken from
+// d3-time-format, whose locale machinery every page would otherwise load for three labels.
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+const MONTHS = [
+	'Jan',
+	'Feb',
+	'Mar',
+	'Apr',
+	'May',
+	'Jun',
+	'Jul',
+	'Aug',
+	'Sep',
+	'Oct',
+	'Nov',
+	'Dec'
+] as const;
 
 export function formatInteger(value: number): string {
 	return integer(Math.round(value));
@@ -35,17 +49,20 @@ export function formatHours(seconds: number): string {
 
 /** `Mon 30 Mar` for a YYYYMMDD date. */
 export function formatDay(dateInt: number): string {
-	return dayLabel(new Date(dateIntToUtcMs(dateInt)));
+	const date = new Date(dateIntToUtcMs(dateInt));
+	return `${WEEKDAYS[date.getUTCDay()] ?? ''} ${formatShortDay(dateInt)}`;
 }
 
 /** `30 Mar` for a YYYYMMDD date. */
 export function formatShortDay(dateInt: number): string {
-	return shortDay(new Date(dateIntToUtcMs(dateInt)));
+	const date = new Date(dateIntToUtcMs(dateInt));
+	return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()] ?? ''}`;
 }
 
 /** `Mar 2026` for a YYYYMMDD date. */
 export function formatMonth(dateInt: number): string {
-	return monthLabel(new Date(dateIntToUtcMs(dateInt)));
+	const date = new Date(dateIntToUtcMs(dateInt));
+	return `${MONTHS[date.getUTCMonth()] ?? ''} ${date.getUTCFullYear()}`;
 }
 
 /** `09:00` for an hour of the day. */

@@ -1,6 +1,6 @@
 // Layout and wording of goal gauges: how much of each goal is done, what remains, what is exceeded.
-import { scaleBand, scaleLinear } from 'd3';
-import type { ScaleBand, ScaleLinear } from 'd3';
+import { scaleBand, scaleLinear } from 'd3-scale';
+import type { ScaleBand, ScaleLinear } from 'd3-scale';
 import type { GoalGauge } from '$lib/metrics/types';
 import { formatQuantity } from './format';
 import { round2 } from './scales';

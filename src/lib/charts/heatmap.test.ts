@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DayHourGrid } from '$lib/metrics/types';
 import { yearGrid } from './fixtures';
 import {
+	dayScale,
 	cellAt,
 	cellLabel,
 	gridMove,
@@ -132,5 +133,13 @@ describe('heatmap summary and tables', () => {
 		expect(table.columns).toHaveLength(25);
 		expect(table.rows[0]).toMatchObject({ date: '2026-03-31', h8: 1000, h17: 400 });
 		expect(table.rows[1]?.h3).toBeNull();
+	});
+});
+
+describe('dayScale', () => {
+	it('spans whole days from the first midnight to the end of the last day', () => {
+		const scale = dayScale([20260301, 20260302, 20260303], [0, 300]);
+		expect(scale(dateIntToUtcMs(20260302))).toBe(100);
+		expect(scale(dateIntToUtcMs(20260304))).toBe(300);
 	});
 });

@@ -1,11 +1,28 @@
 // The day × hour heatmap's numbers: cell colours, pixel buffer, hit testing, summary and tables.
-import { range, scaleBand, utcFormat } from 'd3';
-import type { ScaleBand, ScaleTime } from 'd3';
+import { range } from 'd3-array';
+import { scaleBand, scaleUtc } from 'd3-scale';
+import { utcFormat } from 'd3-time-format';
+import type { ScaleBand, ScaleTime } from 'd3-scale';
 import type { DayHourGrid } from '$lib/metrics/types';
 import { formatDateInt } from '$lib/time/zone';
 import { formatDay, formatHour, formatQuantity } from './format';
-import { dateIntToUtcMs, dayScale } from './scales';
+import { dateIntToUtcMs } from './scales';
 import type { ChartTable } from './table';
+
+/**
+ * A UTC scale over whole days, from the first day's midnight to the end of the last day (here,
+ * not in scales.ts, so that pages without a time axis never load d3's time scale).
+ */
+export function dayScale(
+	dates: readonly number[],
+	pixels: [number, number]
+): ScaleTime<number, number> {
+	const first = dates[0] ?? 19700101;
+	const last = dates[dates.length - 1] ?? first;
+	return scaleUtc()
+		.domain([dateIntToUtcMs(first), dateIntToUtcMs(last) + 86_400_000])
+		.range(pixels);
+}
 
 export interface Rgb {
 	r: number;

@@ -1,6 +1,7 @@
 // Layout of the hourly bars chart: one band per local hour, bar height by value, a usual marker.
-import { max, range, scaleBand, scaleLinear } from 'd3';
-import type { ScaleBand, ScaleLinear } from 'd3';
+import { max, range } from 'd3-array';
+import { scaleBand, scaleLinear } from 'd3-scale';
+import type { ScaleBand, ScaleLinear } from 'd3-scale';
 import type { HourlyBin } from '$lib/metrics/types';
 import type { UnitSystem } from '$lib/metrics/units';
 import { formatHour, formatQuantity } from './format';

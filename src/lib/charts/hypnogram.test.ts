@@ -1,4 +1,4 @@
-import { curveStepAfter, line } from 'd3';
+import { curveStepAfter, line } from 'd3-shape';
 import { describe, expect, it } from 'vitest';
 import { formatClock, zonedToEpoch } from '$lib/time/zone';
 import { hypnogramNewYork, hypnogramOrdinary, hypnogramSpringForward } from './fixtures';

@@ -1,6 +1,6 @@
 // Layout of a hypnogram: phase rows against time in the sleep's own zone, latency as a shaded span.
-import { scaleBand, scaleLinear } from 'd3';
-import type { ScaleBand, ScaleLinear } from 'd3';
+import { scaleBand, scaleLinear } from 'd3-scale';
+import type { ScaleBand, ScaleLinear } from 'd3-scale';
 import type { Hypnogram, SleepPhase } from '$lib/metrics/types';
 import { formatClock, zonedParts } from '$lib/time/zone';
 import { formatDuration } from './format';
@@ -56,8 +56,8 @@ export function hourTicksInZone(start: number, end: number, tz: string, every = 
 
 /**
  * The SVG path of a step line that holds each value until the next point: the path d3's
- * `line().curve(curveStepAfter).digits(2)` draws, written out because the hypnogram needs nothing
- * else of d3-shape, and d3-shape ships as one module that Today would otherwise load whole.
+ * `line().curve(curveStepAfter).digits(2)` draws (its tests compare the two), written out because
+ * d3-shape's line and path machinery would add about 2 KB gzipped to Today for this one path.
  */
 export function stepAfterPath(points: ReadonlyArray<readonly [number, number]>): string {
 	const [first, ...rest] = points;

@@ -1,4 +1,4 @@
-import { line } from 'd3';
+import { line } from 'd3-shape';
 import { describe, expect, it } from 'vitest';
 import type { Series } from '$lib/metrics/types';
 import { decadeSeries } from './fixtures';

@@ -1,6 +1,7 @@
 // Layout of daily line series: x by date (UTC label) or by index in period, twin right axis, zoom.
-import { bisectLeft, extent, scaleLinear, scaleUtc } from 'd3';
-import type { ScaleLinear } from 'd3';
+import { bisectLeft, extent } from 'd3-array';
+import { scaleLinear, scaleUtc } from 'd3-scale';
+import type { ScaleLinear } from 'd3-scale';
 import type { Series, SeriesPoint } from '$lib/metrics/types';
 import { formatDay, formatQuantity } from './format';
 import { dateIntToUtcMs, durationAxis, isDurationUnit, round2, type FrameScale } from './scales';

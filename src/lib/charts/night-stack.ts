@@ -1,6 +1,8 @@
 // Layout of the range view of sleep: one stacked bar of phase durations per night (wake date).
-import { max, scaleBand, scaleLinear, stack } from 'd3';
-import type { ScaleBand, ScaleLinear } from 'd3';
+import { max } from 'd3-array';
+import { scaleBand, scaleLinear } from 'd3-scale';
+import { stack } from 'd3-shape';
+import type { ScaleBand, ScaleLinear } from 'd3-scale';
 import type { NightPhaseTotals, SleepPhase } from '$lib/metrics/types';
 import { formatDay, formatDuration } from './format';
 import { phaseLabel } from './hypnogram';

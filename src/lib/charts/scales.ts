@@ -1,6 +1,5 @@
 // Scale and geometry helpers shared by every chart: frame sizes, date labels, ticks, rounding.
-import { scaleUtc } from 'd3';
-import type { ScaleBand, ScaleLinear, ScaleTime } from 'd3';
+import type { ScaleBand, ScaleLinear, ScaleTime } from 'd3-scale';
 
 export interface Margin {
 	top: number;
@@ -53,18 +52,6 @@ export function dateIntToUtcMs(dateInt: number): number {
 export function utcMsToDateInt(ms: number): number {
 	const date = new Date(ms);
 	return date.getUTCFullYear() * 10000 + (date.getUTCMonth() + 1) * 100 + date.getUTCDate();
-}
-
-/** A UTC scale over whole days, from the first day's midnight to the end of the last day. */
-export function dayScale(
-	dates: readonly number[],
-	range: [number, number]
-): ScaleTime<number, number> {
-	const first = dates[0] ?? 19700101;
-	const last = dates[dates.length - 1] ?? first;
-	return scaleUtc()
-		.domain([dateIntToUtcMs(first), dateIntToUtcMs(last) + 86_400_000])
-		.range(range);
 }
 
 /**

@@ -1,6 +1,7 @@
 // Layout and table of the zoomed hour: one bar per move tick, placed by its real time in the hour.
-import { max, scaleLinear } from 'd3';
-import type { ScaleLinear } from 'd3';
+import { max } from 'd3-array';
+import { scaleLinear } from 'd3-scale';
+import type { ScaleLinear } from 'd3-scale';
 import type { HourlyMetric, ZoomedTick } from '$lib/metrics/hourly';
 import { formatQuantity } from '$lib/charts/format';
 import { durationAxis, isDurationUnit, round2 } from '$lib/charts/scales';
