@@ -3,7 +3,7 @@ import type { ApiClient, ListItems, ListKind, ListQuery } from '$lib/client';
 import { ApiError, isAbortError } from '$lib/client';
 import { mapPool } from './pool';
 import { LIST_KINDS, type CacheStore, type CachedRecord, type SyncState } from './schema';
-import { splitRange, type TimeWindow } from './windows';
+import { planWindows, type TimeWindow, type WindowPlan } from './windows';
 
 export const DAY = 86_400;
 
@@ -29,11 +29,15 @@ export interface SyncConfig {
 	/** Windows fetched at once. Default 6 (also the browser's connections per host). */
 	concurrency?: number;
 	/**
-	 * Width of a backfill window per kind, in days. Chosen so that a window is about one full page
-	 * (the API pages by 10): one move a day; a night plus the odd nap; a workout every few days.
-	 * A window that holds more simply follows its own `next` link.
+	 * Width of a backfill window per kind over the recent span, in days. Chosen so that a window is
+	 * about one full page (the API pages by 10): one move a day; a night plus the odd nap; a
+	 * workout every few days. A window that holds more simply follows its own `next` link.
 	 */
 	windowDays?: Partial<Record<ListKind, number>>;
+	/** How far back from the newest end the `windowDays` windows reach. Default 28 days. */
+	recentDays?: number;
+	/** Width of a backfill window per kind beyond the recent span, in days. */
+	olderWindowDays?: Partial<Record<ListKind, number>>;
 }
 
 export interface SyncRequest {
@@ -54,6 +58,22 @@ export interface SyncOutcome {
 }
 
 const DEFAULT_WINDOW_DAYS: Record<ListKind, number> = { moves: 10, sleeps: 9, workouts: 27 };
+/**
+ * The four weeks the first screens show come in one-page windows, all in the pool's first round.
+ * Older history needs every record, not the first ones soon, and there the number of requests is
+ * what counts: each window costs its last, part-filled page, and a one-page window whose count
+ * varies (a nap, a week with more workouts) costs a whole extra page for one record. Sleeps and
+ * workouts therefore go in long windows that walk their pages, which wastes one part-filled page
+ * per window instead of a page per spill; 120 days is about a dozen pages of sleeps, short enough
+ * that a window started early in the pool does not outlast the rest. Moves come exactly one a
+ * day, so 10-day windows fill every page and stay narrow (finer coverage if a window fails).
+ */
+const DEFAULT_RECENT_DAYS = 28;
+const DEFAULT_OLDER_WINDOW_DAYS: Record<ListKind, number> = {
+	moves: 10,
+	sleeps: 120,
+	workouts: 120
+};
 
 /** Margin in front of the last sync for the moves of recent days (a day starts up to 14 h off UTC). */
 const RECENT_MOVES_MARGIN = 2 * DAY;
@@ -75,6 +95,12 @@ export async function syncCache(
 	const signal = request.signal;
 	const concurrency = config.concurrency ?? 6;
 	const windowDays = { ...DEFAULT_WINDOW_DAYS, ...config.windowDays };
+	const olderWindowDays = { ...DEFAULT_OLDER_WINDOW_DAYS, ...config.olderWindowDays };
+	const planOf = (kind: ListKind): WindowPlan => ({
+		windowSeconds: windowDays[kind] * DAY,
+		recentSeconds: (config.recentDays ?? DEFAULT_RECENT_DAYS) * DAY,
+		olderWindowSeconds: olderWindowDays[kind] * DAY
+	});
 	const now = config.now ?? (() => Math.floor(Date.now() / 1000));
 
 	// Goals are refreshed on every sync, and their envelope tells the server's time, which anchors
@@ -108,14 +134,14 @@ export async function syncCache(
 		const wanted = request.historyFrom ?? serverTime - (config.historyDays ?? 731) * DAY;
 		if (!state) {
 			// Up to a day ahead: a record's local day may run ahead of the server's UTC clock.
-			for (const window of splitRange(wanted, serverTime + DAY, windowDays[kind] * DAY)) {
+			for (const window of planWindows(wanted, serverTime + DAY, planOf(kind))) {
 				own.push({ kind, query: { startTime: window.start, endTime: window.end }, window });
 			}
 			continue;
 		}
 		own.push({ kind, query: incrementalQuery(kind, state, serverTime) });
 		if (wanted < state.coveredFrom) {
-			for (const window of splitRange(wanted, state.coveredFrom, windowDays[kind] * DAY)) {
+			for (const window of planWindows(wanted, state.coveredFrom, planOf(kind))) {
 				own.push({ kind, query: { startTime: window.start, endTime: window.end }, window });
 			}
 		}
@@ -166,10 +192,6 @@ export async function syncCache(
 		})
 	);
 	await Promise.allSettled(allWrites);
-	// The read copies (months) are rebuilt once for what this run wrote, not after every page, and
-	// behind the run: the records are stored and readable already (a read of a month not yet
-	// rebuilt takes the per-record path), and a failure only leaves that slower path in place.
-	for (const kind of kinds) void store.records[kind].flush().catch(() => {});
 
 	/** Fetches every page of a query, starting each page's write without waiting for it. */
 	async function fetchInto<K extends ListKind>(
@@ -194,20 +216,29 @@ export async function syncCache(
 		});
 	}
 
-	for (const outcome of outcomes) {
-		if (outcome.status === 'rejected') errors.push(outcome.reason);
-	}
-	signal?.throwIfAborted();
-	if (outcomes.length > 0 && outcomes.every((o) => o.status === 'rejected')) {
-		const first = errors.find((error) => !isAbortError(error));
-		if (first instanceof Error) throw first;
-	}
+	try {
+		for (const outcome of outcomes) {
+			if (outcome.status === 'rejected') errors.push(outcome.reason);
+		}
+		signal?.throwIfAborted();
+		if (outcomes.length > 0 && outcomes.every((o) => o.status === 'rejected')) {
+			const first = errors.find((error) => !isAbortError(error));
+			if (first instanceof Error) throw first;
+		}
 
-	for (const kind of kinds) {
-		const next = nextState(kind, states.get(kind), jobs, outcomes, serverTime);
-		if (next) await store.syncState.put(next);
+		for (const kind of kinds) {
+			const next = nextState(kind, states.get(kind), jobs, outcomes, serverTime);
+			if (next) await store.syncState.put(next);
+		}
+		return { serverTime, errors, records: progress.records };
+	} finally {
+		// The read copies (months) are rebuilt once for what this run wrote, not after every page,
+		// and behind the run: the records are stored and readable already (a read of a month not
+		// yet rebuilt takes the per-record path), and a failure only leaves that slower path in
+		// place. Started after the sync state is written, so that rebuilding two years of months
+		// does not hold up the run's own last writes (and "up to date").
+		for (const kind of kinds) void store.records[kind].flush().catch(() => {});
 	}
-	return { serverTime, errors, records: progress.records };
 }
 
 /** The jobs of every kind in turns: the first of each, then the second of each, and so on. */
