@@ -580,15 +580,13 @@ function nowSeconds(): number {
 
 async function defaultOpenStore(userKey: string, hooks: StoreHooks): Promise<CacheStore> {
 	if (typeof indexedDB === 'undefined') throw new Error('IndexedDB is not available');
-	// What the page's inline script read while this code loaded answers the first reads, and its
-	// connection (open by now) becomes the store's, or is closed there.
+	// What the page's inline script read while this code loaded answers the first reads.
 	const early = takeEarlyCache(userKey);
-	return openIdbStore({
-		userKey,
-		...hooks,
-		snapshot: early?.snapshot,
-		connection: early?.takeConnection()
-	});
+	try {
+		return await openIdbStore({ userKey, ...hooks, snapshot: early?.snapshot });
+	} finally {
+		early?.release();
+	}
 }
 
 let singleton: DataLayer | null = null;

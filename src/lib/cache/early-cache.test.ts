@@ -105,15 +105,6 @@ function isOpen(db: IDBDatabase): boolean {
 	}
 }
 
-/** The connection the early script hands over (before anyone takes the hand-over). */
-async function handedConnection(): Promise<IDBDatabase> {
-	const handover: unknown = Reflect.get(globalThis, EARLY_CACHE_GLOBAL);
-	const connection: unknown =
-		typeof handover === 'object' && handover ? await Reflect.get(handover, 'connection') : null;
-	if (!(connection instanceof IDBDatabase)) throw new Error('the script hands over its connection');
-	return connection;
-}
-
 describe("the page's early read (src/app.html)", () => {
 	it("reads the last user's month rows, sync states and date bounds, parsed", async () => {
 		const userKey = newUserKey();
@@ -140,10 +131,7 @@ describe("the page's early read (src/app.html)", () => {
 
 	it('never creates a database for a user who has none', async () => {
 		const userKey = newUserKey();
-		runEarlyScript(userKey);
-		const early = takeEarlyCache(userKey);
-		expect(await early?.takeConnection()).toBeNull();
-		expect(await early?.snapshot).toBeNull();
+		expect(await earlySnapshot(userKey)).toBeNull();
 		const names = (await indexedDB.databases()).map((db) => db.name);
 		expect(names).not.toContain(databaseName(userKey));
 		// The app then creates it, with every migration.
@@ -176,29 +164,14 @@ describe("the page's early read (src/app.html)", () => {
 		const userKey = newUserKey();
 		await previousVisit(userKey);
 		runEarlyScript(userKey);
-		const db = await handedConnection();
+		const handover: unknown = Reflect.get(globalThis, EARLY_CACHE_GLOBAL);
 		const early = takeEarlyCache(userKey);
 		await early?.snapshot;
+		const db: unknown = typeof handover === 'object' && handover && Reflect.get(handover, 'db');
+		if (!(db instanceof IDBDatabase)) throw new Error('the script hands over its connection');
 		expect(isOpen(db)).toBe(true);
 		early?.release();
 		await vi.waitUntil(() => !isOpen(db));
-	});
-
-	it('hands over its connection once open, before its read ends, and leaves a taken one open', async () => {
-		const userKey = newUserKey();
-		await previousVisit(userKey);
-		runEarlyScript(userKey);
-		const early = takeEarlyCache(userKey);
-		let read = false;
-		void early?.snapshot.then(() => (read = true));
-		const db = await early?.takeConnection();
-		expect(read).toBe(false);
-		expect(db?.version).toBe(DB_VERSION);
-		await early?.snapshot;
-		early?.release();
-		await new Promise((resolve) => setTimeout(resolve, 10));
-		expect(db && isOpen(db)).toBe(true);
-		db?.close();
 	});
 
 	it('refuses a hand-over of the wrong shape', async () => {
@@ -299,85 +272,6 @@ describe('a store opened with the early snapshot', () => {
 		await deleteDB(databaseName(userKey));
 		const store = await openIdbStore({ userKey, snapshot: Promise.resolve(snapshot) });
 		expect(await store.records.moves.between(0, 99991231)).toEqual([]);
-		store.close();
-	});
-});
-
-describe("a store given the early read's connection", () => {
-	it('keeps it as its own at the current version, with no open of its own', async () => {
-		const userKey = newUserKey();
-		await previousVisit(userKey);
-		runEarlyScript(userKey);
-		const db = await handedConnection();
-		const early = takeEarlyCache(userKey);
-		const open = vi.spyOn(indexedDB, 'open');
-		const store = await openIdbStore({
-			userKey,
-			snapshot: early?.snapshot,
-			connection: early?.takeConnection()
-		});
-		early?.release();
-		const opens = open.mock.calls.length;
-		open.mockRestore();
-		expect(opens).toBe(0);
-		expect(await store.records.moves.between(20260301, 20260331)).toHaveLength(16);
-		// Writes and reads past the snapshot go through it too.
-		await store.records.moves.put(moveRows(20260320, 1));
-		expect(await store.records.moves.between(20260301, 20260331)).toHaveLength(17);
-		expect(isOpen(db)).toBe(true);
-		store.close();
-		expect(isOpen(db)).toBe(false);
-	});
-
-	it('closes one of an older version and upgrades the database, its snapshot unused', async () => {
-		const userKey = newUserKey();
-		await previousVisit(userKey, DB_VERSION - 1);
-		runEarlyScript(userKey);
-		const db = await handedConnection();
-		const early = takeEarlyCache(userKey);
-		const store = await openIdbStore({
-			userKey,
-			snapshot: early?.snapshot,
-			connection: early?.takeConnection()
-		});
-		expect(isOpen(db)).toBe(false);
-		const raw = await openDB(databaseName(userKey));
-		expect(raw.version).toBe(DB_VERSION);
-		raw.close();
-		expect(await store.records.moves.between(20260301, 20260331)).toHaveLength(16);
-		store.close();
-	});
-
-	it('opens its own when the handed-over one has closed in the meantime', async () => {
-		const userKey = newUserKey();
-		await previousVisit(userKey);
-		runEarlyScript(userKey);
-		const early = takeEarlyCache(userKey);
-		const connection = early?.takeConnection().then((db) => {
-			db?.close();
-			return db;
-		});
-		const store = await openIdbStore({ userKey, snapshot: early?.snapshot, connection });
-		await store.records.moves.put(moveRows(20260320, 1));
-		expect(await store.records.moves.between(20260320, 20260320)).toHaveLength(1);
-		store.close();
-	});
-
-	it('lets another tab upgrade the database, and tells the app', async () => {
-		const userKey = newUserKey();
-		await previousVisit(userKey);
-		runEarlyScript(userKey);
-		const early = takeEarlyCache(userKey);
-		const onVersionChange = vi.fn();
-		const store = await openIdbStore({
-			userKey,
-			onVersionChange,
-			snapshot: early?.snapshot,
-			connection: early?.takeConnection()
-		});
-		const newer = await openDB(databaseName(userKey), DB_VERSION + 1);
-		expect(onVersionChange).toHaveBeenCalledWith(DB_VERSION + 1);
-		newer.close();
 		store.close();
 	});
 });

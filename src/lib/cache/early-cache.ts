@@ -9,10 +9,8 @@ import type { CacheSnapshot } from './schema';
  * version it has, never creating or upgrading it (another tab's or the app's upgrade makes it
  * close), reads every month row (parsing their JSON), every sync state and the oldest and newest
  * record date of each list kind in one read-only transaction, and leaves
- * `{ userKey, connection: Promise<IDBDatabase | null>, snapshot: Promise<raw snapshot | null> }`
- * on the global below. `connection` settles as soon as the database is open (null when it is not
- * opened), before the read ends, and stays open: the app keeps it or closes it. The data layer
- * takes the hand-over once; the unit tests run the script itself.
+ * `{ userKey, db, snapshot: Promise<raw snapshot | null> }` on the global below, its connection
+ * (`db`) still open. The data layer takes it once; the unit tests run the script itself.
  */
 export const EARLY_CACHE_GLOBAL = 'wellnessEarlyCache';
 export const LAST_USER_STORAGE_KEY = 'wellness:last-user-key';
@@ -51,13 +49,8 @@ export interface EarlyCache {
 	/** What it read, or null when there is nothing to use (no database yet, older version, failure). */
 	snapshot: Promise<CacheSnapshot | null>;
 	/**
-	 * Its connection, once open (null when there is none), for the caller to keep or close: after
-	 * this call, `release()` leaves it alone.
-	 */
-	takeConnection(): Promise<IDBDatabase | null>;
-	/**
-	 * Closes its connection unless taken. Call once the app's own connection is open: while one
-	 * connection is open, the browser keeps the database open, and the app's open is quick.
+	 * Closes its connection. Call once the app's own connection is open: while one connection
+	 * is open, the browser keeps the database open, and the app's open is quick.
 	 */
 	release(): void;
 }
@@ -76,26 +69,16 @@ export function takeEarlyCache(userKey: string, scope: object = globalThis): Ear
 		'snapshot' in handover && handover.snapshot instanceof Promise
 			? handover.snapshot.catch(() => null)
 			: Promise.resolve(null);
-	const connection: Promise<IDBDatabase | null> = (
-		'connection' in handover && handover.connection instanceof Promise
-			? handover.connection.catch(() => null)
-			: Promise.resolve(null)
-	).then((db: unknown) =>
-		typeof IDBDatabase !== 'undefined' && db instanceof IDBDatabase ? db : null
-	);
-	let taken = false;
 	const early: EarlyCache = {
 		snapshot: pending.then((raw) => {
 			const parsed = snapshotSchema.safeParse(raw);
 			return parsed.success ? parsed.data : null;
 		}),
-		takeConnection: () => {
-			taken = true;
-			return connection;
-		},
+		// The script sets `db` before its read settles, so waiting for the read finds it.
 		release: () =>
-			void connection.then((db) => {
-				if (!taken) db?.close();
+			void pending.then(() => {
+				const db: unknown = Reflect.get(handover, 'db');
+				if (typeof IDBDatabase !== 'undefined' && db instanceof IDBDatabase) db.close();
 			})
 	};
 	if ('userKey' in handover && handover.userKey === userKey) return early;

@@ -1,7 +1,6 @@
 // The cache over IndexedDB (idb): one database per user, versioned migrations, quota-aware writes.
 import {
 	openDB,
-	wrap,
 	type IDBPDatabase,
 	type IDBPTransaction,
 	type StoreKey,
@@ -89,69 +88,10 @@ export interface OpenIdbOptions {
 	 * without a round trip. Used only if read from this version, and only until the first write.
 	 */
 	snapshot?: Promise<CacheSnapshot | null>;
-	/**
-	 * A connection to this database already open (the early read's), handed over: kept as the
-	 * store's own when it is at the version wanted, which spares the round trip of another open
-	 * (its answer would wait behind whatever the page's thread is busy with); closed otherwise.
-	 */
-	connection?: Promise<IDBDatabase | null>;
-}
-
-/** Whether a connection can still start transactions (one closed, even by the browser, cannot). */
-function isOpen(connection: IDBDatabase): boolean {
-	try {
-		connection.transaction('meta').abort();
-		return true;
-	} catch {
-		return false;
-	}
-}
-
-/**
- * Whether `db`, idb's wrapper of `connection`, is described by `CacheSchema`: the connection has
- * every store of this app (at the app's version, its migrations made them).
- */
-function hasCacheSchema(db: unknown, connection: IDBDatabase): db is Db {
-	const names = ['months', 'meta', 'trends', ...LIST_KINDS, ...TICK_KINDS, ...DOC_KINDS];
-	return db !== null && names.every((name) => connection.objectStoreNames.contains(name));
-}
-
-/**
- * The handed-over connection as the store's own, listening as `openDB` below would; null (and
- * closed) when it is of another version or already closed.
- */
-function adopt(connection: IDBDatabase, version: number, options: OpenIdbOptions): Db | null {
-	if (connection.version !== version || !isOpen(connection)) {
-		connection.close();
-		return null;
-	}
-	const db = wrap(connection);
-	if (!hasCacheSchema(db, connection)) {
-		connection.close();
-		return null;
-	}
-	// The early script's own handler only closes: this one also tells the app.
-	connection.onversionchange = (event) => {
-		connection.close();
-		options.onVersionChange?.(event.newVersion);
-	};
-	connection.onclose = () => options.onTerminated?.();
-	return db;
 }
 
 export async function openIdbStore(options: OpenIdbOptions): Promise<CacheStore> {
 	const version = options.version ?? DB_VERSION;
-	const handed = await options.connection?.catch(() => null);
-	const adopted = handed ? adopt(handed, version, options) : null;
-	if (adopted) {
-		const snapshot = (await options.snapshot?.catch(() => null)) ?? null;
-		// Read through this very connection: it describes what the store sees if of this version.
-		return new IdbStore(
-			adopted,
-			options.onEvicted,
-			snapshot?.version === version ? snapshot : null
-		);
-	}
 	let upgraded = false;
 	const opening = openDB<CacheSchema>(databaseName(options.userKey), version, {
 		upgrade(database, oldVersion, _newVersion, tx) {
