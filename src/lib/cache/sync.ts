@@ -247,11 +247,18 @@ export async function syncCache(
  * Resolves on a later task; a page's write starts there. IndexedDB copies every value when put()
  * is called, so a write started at once would run that copy before this job's next request (or
  * the pool's next job) is even sent; on a later task the request goes first and the copy overlaps
- * its round trip. (A hidden tab may hold timers up to a second: its writes then land in batches,
- * and the run ends at most that much later.)
+ * its round trip. A message rather than a timer: browsers hold the timers of a hidden tab for up
+ * to a second, and a sync running behind another tab would then write in bursts and end late.
  */
 function nextTask(): Promise<void> {
-	return new Promise((resolve) => setTimeout(resolve, 0));
+	return new Promise((resolve) => {
+		const channel = new MessageChannel();
+		channel.port1.onmessage = () => {
+			channel.port1.close();
+			resolve();
+		};
+		channel.port2.postMessage(null);
+	});
 }
 
 /** The jobs of every kind in turns: the first of each, then the second of each, and so on. */
