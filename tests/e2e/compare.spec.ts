@@ -92,11 +92,14 @@ test('shows this week against last week with dates, means and % change that agre
 		page.getByText(`This week: ${thisWeek.length} of 7 days with data; Last week: 7 of 7.`)
 	).toBeVisible();
 	// The overlaid chart names both periods too, and the sleep timing is compared.
-	await expect(
-		page.getByRole('group', {
-			name: /This week \(30 Mar – 5 Apr 2026\) and Last week \(23 – 29 Mar 2026\)/
-		})
-	).toBeVisible();
+	const chart = page.getByRole('group', {
+		name: /This week \(30 Mar – 5 Apr 2026\) and Last week \(23 – 29 Mar 2026\)/
+	});
+	await expect(chart).toBeVisible();
+	// A week has few points: each day is a dot, so this week's lone Monday shows, not only lines.
+	const dots = chart.locator('circle');
+	await expect(dots).toHaveCount(thisWeek.length + lastWeek.length);
+	await expect(dots.first()).toBeVisible();
 	await expect(page.getByRole('row', { name: /^Median bedtime \d\d:\d\d / })).toBeVisible();
 	expect(errors).toEqual([]);
 });
@@ -162,6 +165,9 @@ test('the comparison table exports as CSV with both periods and the change', asy
 	await page.goto('/compare?preset=month');
 	const card = page.getByRole('region', { name: 'Period comparison' });
 	await expect(card.getByRole('row', { name: /^Steps / })).toBeVisible();
+	// The month fills in as its windows arrive: read the table once the sync has finished, so the
+	// figure compared is the one the export sees.
+	await expect(page.getByRole('link', { name: /^Synced / })).toBeVisible({ timeout: 30_000 });
 	const shownChange = await card
 		.getByRole('row', { name: /^Steps / })
 		.getByRole('cell')

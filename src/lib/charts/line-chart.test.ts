@@ -8,6 +8,7 @@ import {
 	lineChartLayout,
 	lineChartTable,
 	nearestIndex,
+	pointDots,
 	polylinePath,
 	prepareSeries,
 	zoomAround,
@@ -211,5 +212,41 @@ describe('zoomAround', () => {
 		expect(zoomAround(full, [80, 100], 95, 0.5, 4)).toEqual([60, 100]);
 		expect(zoomAround(full, [0, 60], 10, 0.5, 4)).toBeNull();
 		expect(zoomAround(full, null, 50, 0.5, 4)).toBeNull();
+	});
+});
+
+describe('pointDots', () => {
+	const at = (values: Array<number | null>) => ({
+		x: (i: number) => i * 10,
+		y: (i: number) => values[i] ?? null
+	});
+
+	it('marks every point of a short series, skipping missing ones', () => {
+		const { x, y } = at([5, null, 7, 8]);
+		expect(pointDots(4, x, y, 100)).toEqual([
+			{ x: 0, y: 5 },
+			{ x: 20, y: 7 },
+			{ x: 30, y: 8 }
+		]);
+	});
+
+	it('marks only the points a line cannot show once the series is long', () => {
+		const values = Array.from({ length: 100 }, (_, i): number | null => (i === 50 ? null : i));
+		values[52] = null; // 51 now stands alone
+		values[0] = 1;
+		values[1] = null; // and so does the first point
+		const { x, y } = at(values);
+		expect(pointDots(100, x, y, 2000)).toEqual([
+			{ x: 0, y: 1 },
+			{ x: 510, y: 51 }
+		]);
+	});
+
+	it('leaves out points beyond the plot, as a zoom leaves them', () => {
+		const { x, y } = at([1, 2, 3, 4]);
+		expect(pointDots(4, (i) => x(i) - 10, y, 15)).toEqual([
+			{ x: 0, y: 2 },
+			{ x: 10, y: 3 }
+		]);
 	});
 });

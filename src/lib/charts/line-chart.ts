@@ -18,7 +18,15 @@ export interface SeriesPath {
 	order: number;
 	axis: 'left' | 'right';
 	d: string;
+	/**
+	 * Points drawn as dots: every visible point when there are few (a week or a month, where a
+	 * lone day would otherwise be a speck at the edge), else only those with no neighbour.
+	 */
+	dots: Array<{ x: number; y: number }>;
 }
+
+/** Up to this many points in view, each point gets a dot. */
+export const DOTS_UP_TO = 62;
 
 export interface LineChartLayout {
 	x: FrameScale;
@@ -94,6 +102,28 @@ export function zoomAround(
 	const at = high > low ? Math.min(1, Math.max(0, (center - low) / (high - low))) : 0.5;
 	const from = Math.min(full[1] - span, Math.max(full[0], center - at * span));
 	return [from, from + span];
+}
+
+/**
+ * The dots of one series: every point inside the plot (0 to `width` px) when at most
+ * `DOTS_UP_TO` are, else only the isolated ones (no point either side), which a line cannot show.
+ */
+export function pointDots(
+	count: number,
+	x: (index: number) => number,
+	y: (index: number) => number | null,
+	width: number
+): Array<{ x: number; y: number }> {
+	const inView: Array<{ x: number; y: number; isolated: boolean }> = [];
+	for (let i = 0; i < count; i += 1) {
+		const py = y(i);
+		const px = x(i);
+		if (py === null || px < -0.5 || px > width + 0.5) continue;
+		const isolated = (i === 0 || y(i - 1) === null) && (i === count - 1 || y(i + 1) === null);
+		inView.push({ x: round2(px), y: round2(py), isolated });
+	}
+	const all = inView.length <= DOTS_UP_TO;
+	return inView.filter((dot) => all || dot.isolated).map(({ x: dx, y: dy }) => ({ x: dx, y: dy }));
 }
 
 /**
@@ -208,15 +238,16 @@ export function lineChartLayout(
 			unit: s.unit,
 			order,
 			axis,
-			d: polylinePath(
-				points.length,
-				(i) => toPixel(xs[i] ?? 0),
-				(i) => {
-					const value = points[i]?.value ?? null;
-					return value === null ? null : scale(value);
-				}
-			)
+			d: polylinePath(points.length, xAt, yAt),
+			dots: pointDots(points.length, xAt, yAt, innerWidth)
 		};
+		function xAt(i: number): number {
+			return toPixel(xs[i] ?? 0);
+		}
+		function yAt(i: number): number | null {
+			const value = points[i]?.value ?? null;
+			return value === null ? null : scale(value);
+		}
 	});
 
 	const stopSet = new Set<number>();
