@@ -232,6 +232,11 @@ export function lineChartLayout(
 	const paths = visible.map(({ series: s, xs, points }, order): SeriesPath => {
 		const axis = s.id === options.rightAxis ? 'right' : 'left';
 		const scale = axis === 'right' && y2 ? y2 : y;
+		// Pixels once per point: the line and the dots both read them, the dots several times.
+		const px = xs.map(toPixel);
+		const py = points.map((point) => (point.value === null ? null : scale(point.value)));
+		const xAt = (i: number) => px[i] ?? 0;
+		const yAt = (i: number) => py[i] ?? null;
 		return {
 			id: s.id,
 			label: s.label,
@@ -241,13 +246,6 @@ export function lineChartLayout(
 			d: polylinePath(points.length, xAt, yAt),
 			dots: pointDots(points.length, xAt, yAt, innerWidth)
 		};
-		function xAt(i: number): number {
-			return toPixel(xs[i] ?? 0);
-		}
-		function yAt(i: number): number | null {
-			const value = points[i]?.value ?? null;
-			return value === null ? null : scale(value);
-		}
 	});
 
 	const stopSet = new Set<number>();
