@@ -5,6 +5,7 @@ import type { Move } from '$lib/api';
 import { fixtureDataset } from '$lib/server/reference-api/test-fixture';
 import { addDays } from '$lib/time/zone';
 import { databaseName, DB_VERSION, monthOf, openIdbStore } from './idb-store';
+import { packHourly } from './hourly-pack';
 import { createMemoryStore } from './memory-store';
 import { MONTH_ROW_VERSION, type CacheStore, type CachedRecord } from './schema';
 
@@ -202,11 +203,13 @@ describe('the IndexedDB month rows', () => {
 		const raw = await openDB(databaseName(userKey));
 		const row: unknown = await raw.get('months', ['moves', 202603]);
 		expect(row).toMatchObject({ v: MONTH_ROW_VERSION, kind: 'moves', month: 202603 });
+		const packed = packHourly(moveRows(20260301, 2));
 		await raw.put('months', {
 			kind: 'moves',
 			month: 202603,
 			v: MONTH_ROW_VERSION,
-			json: JSON.stringify(moveRows(20260301, 2))
+			json: JSON.stringify(packed.rows),
+			hourly: packed.hourly
 		});
 		raw.close();
 		const dates = (await store.records.moves.between(20260226, 20260331)).map((m) => m.date);
@@ -250,6 +253,30 @@ describe('the IndexedDB month rows', () => {
 		await raw.put('months', { kind: 'moves', month: 202603, v: MONTH_ROW_VERSION, json: '[{' });
 		raw.close();
 		expect(await store.records.moves.between(20260101, 20260331)).toHaveLength(5);
+		await settle();
+		expect(await storedMonth(userKey, 202603)).toBe(5);
+		store.close();
+	});
+
+	it('rebuilds a month row of moves whose hourly numbers do not fit its records', async () => {
+		const userKey = newUserKey();
+		const store = await openIdbStore({ userKey });
+		await store.records.moves.put(moveRows(20260301, 5));
+		await store.records.moves.flush();
+		const raw = await openDB(databaseName(userKey));
+		const packed = packHourly(moveRows(20260301, 5));
+		await raw.put('months', {
+			kind: 'moves',
+			month: 202603,
+			v: MONTH_ROW_VERSION,
+			json: JSON.stringify(packed.rows),
+			hourly: packed.hourly.slice(8)
+		});
+		raw.close();
+		const moves = await store.records.moves.between(20260101, 20260331);
+		expect(moves.map((move) => move.details.hourly_totals)).toEqual(
+			moveRows(20260301, 5).map((row) => row.record.details.hourly_totals)
+		);
 		await settle();
 		expect(await storedMonth(userKey, 202603)).toBe(5);
 		store.close();

@@ -127,6 +127,8 @@ describe("the page's early read (src/app.html)", () => {
 		const march = snapshot?.months.find((row) => row.kind === 'moves' && row.month === 202603);
 		expect(march?.parsed).toEqual(JSON.parse(march?.json ?? 'null'));
 		expect(march?.parsed).toHaveLength(16);
+		// The moves' hourly totals come as numbers beside the JSON (hourly-pack.ts).
+		expect(march?.hourly).toBeInstanceOf(ArrayBuffer);
 	});
 
 	it('never creates a database for a user who has none', async () => {
@@ -207,6 +209,7 @@ describe('a store opened with the early snapshot', () => {
 
 		const moves = await store.records.moves.between(20260227, 20260302);
 		expect(moves.map((m) => m.date)).toEqual([20260227, 20260228, 20260301, 20260302]);
+		expect(moves[0]?.details.hourly_totals).toEqual(fixture.moves[0]?.details.hourly_totals);
 		expect((await store.records.sleeps.between(0, 99991231)).length).toBe(10);
 		expect(await store.records.workouts.between(0, 99991231)).toEqual([]);
 		expect(await store.syncState.get('moves')).toMatchObject({ lastSyncedAt: SYNCED_AT });

@@ -30,6 +30,7 @@ const snapshotSchema = z.object({
 			month: z.number(),
 			v: z.number(),
 			json: z.string(),
+			hourly: z.optional(z.instanceof(ArrayBuffer)),
 			parsed: z.optional(z.unknown())
 		})
 	),

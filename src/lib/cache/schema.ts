@@ -68,7 +68,7 @@ export interface SyncState {
  * The version of the month rows' shape. Bump it when `MonthRow` or a cached record changes shape:
  * rows tagged with another version are ignored on read and rebuilt from the per-record stores.
  */
-export const MONTH_ROW_VERSION = 2;
+export const MONTH_ROW_VERSION = 3;
 
 /**
  * A read-optimised copy of one kind's records of one calendar month (by record date), so a long
@@ -82,12 +82,18 @@ export interface MonthRow {
 	/** `MONTH_ROW_VERSION` when written. */
 	v: number;
 	/**
-	 * The month's `CachedRecord`s, oldest first, as JSON text. IndexedDB hands a string back about
+	 * The month's `CachedRecord`s, oldest first, as JSON text (moves without the hourly totals
+	 * that went into `hourly`). IndexedDB hands a string back about
 	 * twice as fast as the same records as objects (measured in Chromium; the objects' structured
 	 * clone is the slow part), and the parse can then happen where it costs least: the page's
 	 * early read parses while it waits for the app's code.
 	 */
 	json: string;
+	/**
+	 * Moves only: their hourly totals as numbers (hourly-pack.ts), taken out of `json`. They are
+	 * most of a move's bytes; as one block of numbers they cost a copy to read instead of a parse.
+	 */
+	hourly?: ArrayBuffer;
 }
 
 /** A month row as the early read hands it over: its records may be parsed already. */
