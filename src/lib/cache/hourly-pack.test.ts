@@ -127,9 +127,10 @@ describe('packHourly and attachHourly', () => {
 		// Structured clone (an IndexedDB write, postMessage) and spreading read the property.
 		const clone = structuredClone(copied!);
 		expect(clone.record.details.hourly_totals).toEqual(fixture.moves[1]!.details.hourly_totals);
-		expect({ ...copied!.record.details }.hourly_totals).toEqual(
-			fixture.moves[1]!.details.hourly_totals
-		);
+		const spread = { ...copied!.record.details };
+		expect(spread.hourly_totals).toEqual(fixture.moves[1]!.details.hourly_totals);
+		// Where the numbers were is not copied along.
+		expect(Object.getOwnPropertySymbols(spread)).toEqual([]);
 	});
 
 	it('refuse numbers that do not fit the moves', () => {

@@ -101,14 +101,44 @@ function unpackHours(numbers: Float64Array, start: number, count: number): Hourl
 }
 
 /** Makes `hourly_totals` an ordinary data property holding `value`. */
-function settle(details: object, value: unknown): void {
+function settle(details: Packed, value: unknown): void {
 	Object.defineProperty(details, 'hourly_totals', {
 		value,
 		writable: true,
 		enumerable: true,
 		configurable: true
 	});
+	details[SLOT] = undefined;
 }
+
+/** Where in the numbers a move's hourly totals are, kept on its details until first read. */
+const SLOT = Symbol('packed hourly totals');
+interface Slot {
+	numbers: Float64Array;
+	start: number;
+	count: number;
+}
+interface Packed {
+	[SLOT]?: Slot | undefined;
+}
+
+/**
+ * One accessor shared by every packed move, so that all their details objects keep one shape
+ * (an accessor of its own per object would give each object a shape of its own).
+ */
+const LAZY_TOTALS: PropertyDescriptor = {
+	get(this: Packed) {
+		const slot = this[SLOT];
+		const value = slot ? unpackHours(slot.numbers, slot.start, slot.count) : {};
+		settle(this, value);
+		return value;
+	},
+	set(this: Packed, value: unknown) {
+		settle(this, value);
+	},
+	enumerable: true,
+	configurable: true
+};
 
 /**
  * Gives back to the moves of `rows` (as parsed from a row that `packHourly` wrote) the hourly
@@ -128,18 +158,13 @@ export function attachHourly(rows: readonly CachedRecord<Move>[], hourly: ArrayB
 		at += count * STRIDE;
 		if (!Number.isInteger(count) || count < 0 || at > numbers.length) return false;
 		const details = row.record.details;
-		Object.defineProperty(details, 'hourly_totals', {
-			get() {
-				const value = unpackHours(numbers, start, count);
-				settle(details, value);
-				return value;
-			},
-			set(value: unknown) {
-				settle(details, value);
-			},
-			enumerable: true,
+		Object.defineProperty(details, SLOT, {
+			value: { numbers, start, count } satisfies Slot,
+			writable: true,
+			enumerable: false,
 			configurable: true
 		});
+		Object.defineProperty(details, 'hourly_totals', LAZY_TOTALS);
 	}
 	return at === numbers.length;
 }
