@@ -190,6 +190,18 @@ async function storedMonth(userKey: string, month: number): Promise<number | nul
 	return records.length;
 }
 
+/** A month row of moves as the store writes it (hourly totals packed beside the JSON). */
+function movesMonthRow(month: number, rows: CachedRecord<Move>[]) {
+	const packed = packHourly(rows);
+	return {
+		kind: 'moves' as const,
+		month,
+		v: MONTH_ROW_VERSION,
+		json: JSON.stringify(packed.rows),
+		hourly: packed.hourly
+	};
+}
+
 /** A pause long enough for a write started behind an answer to land. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
@@ -203,14 +215,7 @@ describe('the IndexedDB month rows', () => {
 		const raw = await openDB(databaseName(userKey));
 		const row: unknown = await raw.get('months', ['moves', 202603]);
 		expect(row).toMatchObject({ v: MONTH_ROW_VERSION, kind: 'moves', month: 202603 });
-		const packed = packHourly(moveRows(20260301, 2));
-		await raw.put('months', {
-			kind: 'moves',
-			month: 202603,
-			v: MONTH_ROW_VERSION,
-			json: JSON.stringify(packed.rows),
-			hourly: packed.hourly
-		});
+		await raw.put('months', movesMonthRow(202603, moveRows(20260301, 2)));
 		raw.close();
 		const dates = (await store.records.moves.between(20260226, 20260331)).map((m) => m.date);
 		expect(dates).toEqual([20260226, 20260227, 20260228, 20260301, 20260302]);
@@ -264,14 +269,8 @@ describe('the IndexedDB month rows', () => {
 		await store.records.moves.put(moveRows(20260301, 5));
 		await store.records.moves.flush();
 		const raw = await openDB(databaseName(userKey));
-		const packed = packHourly(moveRows(20260301, 5));
-		await raw.put('months', {
-			kind: 'moves',
-			month: 202603,
-			v: MONTH_ROW_VERSION,
-			json: JSON.stringify(packed.rows),
-			hourly: packed.hourly.slice(8)
-		});
+		const row = movesMonthRow(202603, moveRows(20260301, 5));
+		await raw.put('months', { ...row, hourly: row.hourly.slice(8) });
 		raw.close();
 		const moves = await store.records.moves.between(20260101, 20260331);
 		expect(moves.map((move) => move.details.hourly_totals)).toEqual(
