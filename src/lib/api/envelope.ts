@@ -1,9 +1,7 @@
 // Zod schemas of what wraps every API answer: the meta envelope, collections and failures.
 import * as z from 'zod/mini';
 
-/** The two path versions; a version-less path resolves to the latest (v.1.1). */
-export const apiVersionSchema = z.literal(['v.1.0', 'v.1.1']);
-export type ApiVersion = z.infer<typeof apiVersionSchema>;
+export { apiVersionSchema, type ApiVersion } from './version';
 
 /**
  * `meta` of every response. `error_type` (short machine string) and `error_detail` (a sentence)

@@ -1,17 +1,8 @@
 // The only door pages use to data: reactive queries over the IndexedDB cache, kept fresh by sync.
 import * as z from 'zod/mini';
-import {
-	apiVersionSchema,
-	type ApiVersion,
-	type GoalsV11,
-	type Move,
-	type MoveTick,
-	type Settings,
-	type Sleep,
-	type SleepTick,
-	type User,
-	type Workout
-} from '$lib/api';
+import type { GoalsV11, Move, MoveTick, Settings, Sleep, SleepTick, User, Workout } from '$lib/api';
+// Not from '$lib/api': that would build every response schema before the page can start.
+import { apiVersionSchema, type ApiVersion } from '$lib/api/version';
 import {
 	ApiError,
 	createApiClient,

@@ -1,36 +1,34 @@
 // The typed browser client of the Wellness API behind the same-origin proxy: every response validated, every error an ApiError.
 import * as z from 'zod/mini';
-import {
-	collectionSchema,
-	envelopeSchema,
-	goalsV10Schema,
-	goalsV11Schema,
-	errorEnvelopeSchema,
-	moveSchema,
-	moveTickSchema,
-	parseApiPayload,
-	settingsSchema,
-	sleepSchema,
-	sleepTickSchema,
-	trendsV10Schema,
-	trendsV11Schema,
-	userSchema,
-	workoutSchema,
-	type GoalsV11,
-	type Move,
-	type MoveTick,
-	type Settings,
-	type Sleep,
-	type SleepTick,
-	type TrendsV11,
-	type User,
-	type ApiVersion,
-	type GoalsV10,
-	type TrendsV10,
-	type Workout
+import type {
+	GoalsV11,
+	Move,
+	MoveTick,
+	Settings,
+	Sleep,
+	SleepTick,
+	TrendsV11,
+	User,
+	ApiVersion,
+	GoalsV10,
+	TrendsV10,
+	Workout
 } from '$lib/api';
 import { ApiError, CLIENT_ERROR_TYPES, isAbortError, missingScopeOf } from './api-error';
 import { listSearch, proxyUrl, proxyUrlForNext, type ListQuery } from './links';
+
+/** The response schemas (validation.ts). */
+type Validation = typeof import('./validation');
+/** Picks the schema of a response from the loaded schemas. */
+type SchemaOf<T> = (validation: Validation) => z.ZodMiniType<T>;
+
+let validation: Promise<Validation> | undefined;
+
+/** Loads the response schemas once, on the first request (none is validated without them). */
+function loadValidation(): Promise<Validation> {
+	validation ??= import('./validation');
+	return validation;
+}
 
 export type { ListQuery } from './links';
 
@@ -136,10 +134,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
 	async function request<T>(
 		url: string,
-		schema: z.ZodMiniType<T>,
+		schemaOf: SchemaOf<T>,
 		record: string,
 		signal: AbortSignal | undefined
 	): Promise<{ data: T; serverTime: number | null }> {
+		// Loaded while the request is on its way (at once after the first).
+		const loading = loadValidation();
 		let response: Response;
 		try {
 			response = await fetchImpl(url, { signal, headers: { accept: 'application/json' } });
@@ -162,9 +162,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 				`The data service answered ${response.status} without JSON.`
 			);
 		}
-		if (!response.ok) throw errorFromBody(response.status, json);
+		const schemas = await loading;
+		if (!response.ok) throw errorFromBody(schemas, response.status, json);
 
-		const parsed = parseApiPayload(envelopeSchema(schema), json, { record, path: url });
+		const parsed = schemas.parseApiPayload(schemas.envelopeSchema(schemaOf(schemas)), json, {
+			record,
+			path: url
+		});
 		if (!parsed.ok) {
 			throw new ApiError(response.status, CLIENT_ERROR_TYPES.invalidPayload, parsed.error.message);
 		}
@@ -178,10 +182,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 	function listEndpoint<T>(
 		path: string,
 		singlePath: string,
-		itemSchema: z.ZodMiniType<T>,
+		itemSchema: SchemaOf<T>,
 		record: string
 	): ListEndpoint<T> {
-		const pageSchema = collectionSchema(itemSchema);
+		// Built once, from the schemas loaded with the first request.
+		const build = (schemas: Validation) => schemas.collectionSchema(itemSchema(schemas));
+		let page: ReturnType<typeof build> | undefined;
+		const pageSchema = (schemas: Validation) => (page ??= build(schemas));
 
 		async function fetchPage(url: string, signal?: AbortSignal): Promise<ListPage<T>> {
 			const { data, serverTime } = await request(url, pageSchema, record, signal);
@@ -216,24 +223,25 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 	}
 
 	const lists: ListEndpoints = {
-		moves: listEndpoint('users/@me/moves', 'moves', moveSchema, 'move'),
-		sleeps: listEndpoint('users/@me/sleeps', 'sleeps', sleepSchema, 'sleep'),
-		workouts: listEndpoint('users/@me/workouts', 'workouts', workoutSchema, 'workout')
+		moves: listEndpoint('users/@me/moves', 'moves', (v) => v.moveSchema, 'move'),
+		sleeps: listEndpoint('users/@me/sleeps', 'sleeps', (v) => v.sleepSchema, 'sleep'),
+		workouts: listEndpoint('users/@me/workouts', 'workouts', (v) => v.workoutSchema, 'workout')
 	};
 
 	async function ticks<T>(
 		path: string,
-		schema: z.ZodMiniType<T>,
+		schemaOf: SchemaOf<T>,
 		record: string,
 		signal?: AbortSignal
 	): Promise<T[]> {
 		const url = proxyUrl(base, versionOf(), path);
-		return (await request(url, collectionSchema(schema), record, signal)).data.items;
+		const page = (v: Validation) => v.collectionSchema(schemaOf(v));
+		return (await request(url, page, record, signal)).data.items;
 	}
 
 	async function single<T>(
 		path: string,
-		schema: z.ZodMiniType<T>,
+		schema: SchemaOf<T>,
 		record: string,
 		signal?: AbortSignal
 	): Promise<T> {
@@ -245,20 +253,28 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 		listPage: (kind, query, opts) => lists[kind].page(query, opts),
 		listAll: (kind, query, opts) => lists[kind].all(query, opts),
 		moveTicks: (xid, opts) =>
-			ticks(`moves/${encodeURIComponent(xid)}/ticks`, moveTickSchema, 'move tick', opts?.signal),
+			ticks(
+				`moves/${encodeURIComponent(xid)}/ticks`,
+				(v) => v.moveTickSchema,
+				'move tick',
+				opts?.signal
+			),
 		sleepTicks: (xid, opts) =>
 			ticks(
 				`sleeps/${encodeURIComponent(xid)}/ticks`,
-				sleepTickSchema,
+				(v) => v.sleepTickSchema,
 				'sleep phase',
 				opts?.signal
 			),
 		goals: async (opts) =>
 			versionOf() === 'v.1.0'
-				? goalsFromV10(await single('users/@me/goals', goalsV10Schema, 'goals', opts?.signal))
-				: single('users/@me/goals', goalsV11Schema, 'goals', opts?.signal),
-		settings: (opts) => single('users/@me/settings', settingsSchema, 'settings', opts?.signal),
-		user: (opts) => single('users/@me', userSchema, 'user', opts?.signal),
+				? goalsFromV10(
+						await single('users/@me/goals', (v) => v.goalsV10Schema, 'goals', opts?.signal)
+					)
+				: single('users/@me/goals', (v) => v.goalsV11Schema, 'goals', opts?.signal),
+		settings: (opts) =>
+			single('users/@me/settings', (v) => v.settingsSchema, 'settings', opts?.signal),
+		user: (opts) => single('users/@me', (v) => v.userSchema, 'user', opts?.signal),
 		async trends(query, opts) {
 			const wanted = Math.max(1, Math.trunc(query.numBuckets));
 			const first = String(Math.min(wanted, MAX_BUCKETS_PER_REQUEST));
@@ -279,8 +295,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 			const seen = new Set<string>();
 			for (;;) {
 				const data = legacy
-					? trendsFromV10((await request(url, trendsV10Schema, 'trends', opts?.signal)).data)
-					: (await request(url, trendsV11Schema, 'trends', opts?.signal)).data;
+					? trendsFromV10(
+							(await request(url, (v) => v.trendsV10Schema, 'trends', opts?.signal)).data
+						)
+					: (await request(url, (v) => v.trendsV11Schema, 'trends', opts?.signal)).data;
 				earliest ??= data.earliest;
 				for (const bucket of data.data) byDate.set(bucket[0], bucket);
 				const next = data.links?.next;
@@ -326,8 +344,8 @@ export function goalsFromV10(goals: GoalsV10): GoalsV11 {
 }
 
 /** The ApiError for a non-2xx response, from its envelope when it has one. */
-function errorFromBody(status: number, json: unknown): ApiError {
-	const parsed = errorEnvelopeSchema.safeParse(json);
+function errorFromBody(schemas: Validation, status: number, json: unknown): ApiError {
+	const parsed = schemas.errorEnvelopeSchema.safeParse(json);
 	const meta = parsed.success ? parsed.data.meta : undefined;
 	const errorType = meta?.error_type ?? `http_${status}`;
 	const detail = meta?.error_detail ?? meta?.message ?? `The data service answered ${status}.`;

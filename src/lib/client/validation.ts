@@ -1,0 +1,20 @@
+// The response schemas the client validates with, in a module of their own: the client loads it
+// with its first request (api-client.ts), so building some 150 schemas is not part of the work a
+// page does before it can show its offline copy.
+export {
+	collectionSchema,
+	envelopeSchema,
+	errorEnvelopeSchema,
+	goalsV10Schema,
+	goalsV11Schema,
+	moveSchema,
+	moveTickSchema,
+	parseApiPayload,
+	settingsSchema,
+	sleepSchema,
+	sleepTickSchema,
+	trendsV10Schema,
+	trendsV11Schema,
+	userSchema,
+	workoutSchema
+} from '$lib/api';
