@@ -24,9 +24,20 @@ type SchemaOf<T> = (validation: Validation) => z.ZodMiniType<T>;
 
 let validation: Promise<Validation> | undefined;
 
-/** Loads the response schemas once, on the first request (none is validated without them). */
+/**
+ * Loads the response schemas once, on the first request (none is validated without them). A
+ * failed load (the app's files replaced by a newer release, say) is an ApiError like any
+ * unreachable service, and the next request tries again.
+ */
 function loadValidation(): Promise<Validation> {
-	validation ??= import('./validation');
+	validation ??= import('./validation').catch((error: unknown) => {
+		validation = undefined;
+		throw new ApiError(
+			0,
+			CLIENT_ERROR_TYPES.network,
+			`Part of this page could not be loaded (${error instanceof Error ? error.message : String(error)}); reloading the page may help.`
+		);
+	});
 	return validation;
 }
 
@@ -138,8 +149,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 		record: string,
 		signal: AbortSignal | undefined
 	): Promise<{ data: T; serverTime: number | null }> {
-		// Loaded while the request is on its way (at once after the first).
+		// Loaded while the request is on its way (at once after the first). Awaited below; until
+		// then a failure must not count as unhandled.
 		const loading = loadValidation();
+		loading.catch(() => {});
 		let response: Response;
 		try {
 			response = await fetchImpl(url, { signal, headers: { accept: 'application/json' } });
