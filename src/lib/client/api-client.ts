@@ -1,5 +1,5 @@
 // The typed browser client of the Wellness API behind the same-origin proxy: every response validated, every error an ApiError.
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import type {
 	GoalsV11,
 	Move,
@@ -254,11 +254,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
 	async function single<T>(
 		path: string,
-		schema: SchemaOf<T>,
+		schemaOf: SchemaOf<T>,
 		record: string,
 		signal?: AbortSignal
 	): Promise<T> {
-		return (await request(proxyUrl(base, versionOf(), path), schema, record, signal)).data;
+		return (await request(proxyUrl(base, versionOf(), path), schemaOf, record, signal)).data;
 	}
 
 	return {
