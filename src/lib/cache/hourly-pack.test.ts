@@ -96,13 +96,18 @@ describe('packHourly and attachHourly', () => {
 			}
 		};
 		const text = { '2026032910': { ...extra['2026032910'], heart_rate: undefined, steps: '3' } };
+		// A key a number would give back without its leading zero.
+		const { heart_rate: _extra, ...plainTotal } = extra['2026032910'];
+		const zero = { '0026032910': plainTotal };
 		const rows = [
 			withTotals(extra, 'extra'),
 			withTotals(text, 'text'),
+			withTotals(zero, 'zero'),
 			...fixture.moves.map(rowOf)
 		];
 		const packed = packHourly(rows);
 		expect(JSON.stringify(packed.rows)).toContain('heart_rate');
+		expect(JSON.stringify(packed.rows)).toContain('0026032910');
 		expect(plain(storedAndRead(rows))).toEqual(plain(rows));
 	});
 

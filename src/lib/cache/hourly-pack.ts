@@ -22,7 +22,10 @@ const STRIDE = 1 + FIELDS.length;
 /** In the count slot: this move's hourly totals were not packed (they are in the JSON). */
 const NOT_PACKED = -1;
 
-const HOUR_KEY = /^\d{10}$/;
+/** Whether a key comes back the same from the number it is packed as ("0026…" would not). */
+function packsExactly(key: string): boolean {
+	return String(Number(key)) === key;
+}
 
 type HourlyTotals = Move['details']['hourly_totals'];
 
@@ -31,7 +34,7 @@ function packable(totals: unknown): [string, HourlyTotal][] | null {
 	if (typeof totals !== 'object' || totals === null || Array.isArray(totals)) return null;
 	const hours = Object.entries(totals as Record<string, unknown>);
 	for (const [key, total] of hours) {
-		if (!HOUR_KEY.test(key) || typeof total !== 'object' || total === null) return null;
+		if (!packsExactly(key) || typeof total !== 'object' || total === null) return null;
 		const fields = Object.keys(total);
 		if (fields.length !== FIELDS.length) return null;
 		for (const field of FIELDS) {
