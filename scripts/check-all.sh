@@ -24,8 +24,13 @@ stage() {
 stage prettier npx prettier --check . --log-level warn
 stage eslint npx eslint . --max-warnings 0
 stage svelte-check npm run --silent check
-stage unit npx vitest run --reporter=default --reporter=json --outputFile.json=.reports/vitest.json
-stage build npx vite build --logLevel warn
+# CI on: a missing SVG snapshot fails instead of being written.
+stage unit env CI=true npx vitest run --reporter=default --reporter=json --outputFile.json=.reports/vitest.json
+# The build runs with canary secrets in its environment; an end-to-end test scans build/ for them.
+canary="$(node -e "process.stdout.write(require('node:crypto').randomBytes(12).toString('hex'))")"
+export WELLNESS_BUILD_CANARIES="token-$canary,client-secret-$canary,session-key-$canary-0123456789abcdef"
+stage build env NUDGE_ACCESS_TOKEN="token-$canary" NUDGE_CLIENT_SECRET="client-secret-$canary" \
+	NUDGE_SESSION_SECRET="session-key-$canary-0123456789abcdef" npx vite build --logLevel warn
 if grep -q '^pass build' .reports/stages.txt; then
 	stage e2e npx playwright test
 else

@@ -26,12 +26,19 @@ async function everything(response: APIResponse): Promise<string> {
 	return `${headers}\n\n${await response.text()}`;
 }
 
-test('the built client bundle never contains the token', async () => {
-	const files = await filesUnder(join(process.cwd(), 'build', 'client'));
+// scripts/check-all.sh builds with canary secrets in the environment (token, client secret, session
+// key) and passes them here: a secret read at build time and inlined anywhere in the output fails.
+const CANARIES = (process.env.WELLNESS_BUILD_CANARIES ?? '')
+	.split(',')
+	.filter((value) => value !== '');
+
+test('the build holds none of the secrets it was built with', async () => {
+	test.skip(CANARIES.length === 0, 'needs a build made by scripts/check-all.sh (canary secrets)');
+	const files = await filesUnder(join(process.cwd(), 'build'));
 	expect(files.length).toBeGreaterThan(0);
 	for (const file of files) {
 		const content = await readFile(file, 'latin1');
-		expect(content.includes(TOKEN), file).toBe(false);
+		for (const canary of CANARIES) expect(content.includes(canary), file).toBe(false);
 	}
 });
 
