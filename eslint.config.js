@@ -15,7 +15,9 @@ export default ts.config(
 			'playwright-report/',
 			'.reports/',
 			'.data/',
-			'bench/harness/dist/'
+			'bench/harness/dist/',
+			'bench/floor/build/',
+			'bench/floor/.svelte-kit/'
 		]
 	},
 	js.configs.recommended,

@@ -1,9 +1,8 @@
 // Chart and page benchmarks in Chromium: render times of the heavy charts, PNG export, first chart
-// on a cold and a warm cache, and the JavaScript the first page loads.
+// on a cold and a warm cache.
 import { execFileSync } from 'node:child_process';
-import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
-import { emit, launchChromium, median, serveStatic, startApp } from './lib/common';
+import { emit, firstChartMs, launchChromium, median, serveStatic, startApp } from './lib/common';
 
 const RUNS = 9;
 const WARM_UP = 3;
@@ -32,37 +31,26 @@ async function harnessFigures(page: Page, origin: string): Promise<void> {
 		);
 		emit(name, median(timings.slice(WARM_UP)), 'ms');
 	}
-}
-
-/**
- * Waits in the page until the first chart's marks are on screen (two frames after they are in the
- * DOM) and answers the time since navigation start. A string, not a function: tsx would wrap a
- * function's inner helpers in its own `__name`, which does not exist in the page.
- */
-const FIRST_CHART_SCRIPT = `new Promise((done) => {
-	const painted = () => {
-		const chart = [...document.querySelectorAll('section.card svg, section.card canvas')].find(
-			(node) => node.tagName === 'CANVAS' || node.querySelectorAll('rect, path').length > 3
+	// Each chart against the same marks drawn with plain d3, in turn within one page.
+	for (const [key, name] of [
+		['heatmap', 'render_heatmap_ratio'],
+		['trend10y', 'render_trend_10y_ratio']
+	] as const) {
+		const timings = await page.evaluate(
+			async ([chart, runs]) => {
+				const registry = (window as unknown as Record<string, unknown>).ratios as Record<
+					string,
+					(runs: number) => Promise<{ product: number[]; plain: number[] }>
+				>;
+				return registry[chart]!(runs);
+			},
+			[key, WARM_UP + RUNS] as const
 		);
-		if (!chart) return false;
-		requestAnimationFrame(() => requestAnimationFrame(() => done(performance.now())));
-		return true;
-	};
-	// A page that never draws a chart reports no figure rather than hanging the run.
-	setTimeout(() => done(Number.NaN), 30000);
-	if (painted()) return;
-	const observer = new MutationObserver(() => {
-		if (painted()) observer.disconnect();
-	});
-	observer.observe(document.documentElement, { childList: true, subtree: true });
-})`;
-
-/** Milliseconds from navigation start until the first chart's marks are on screen. */
-async function firstChartMs(page: Page, url: string): Promise<number> {
-	await page.goto(url, { waitUntil: 'commit' });
-	const value: unknown = await page.evaluate(FIRST_CHART_SCRIPT);
-	if (typeof value !== 'number' || Number.isNaN(value)) throw new Error(`no chart drawn at ${url}`);
-	return value;
+		const product = median(timings.product.slice(WARM_UP));
+		const plain = median(timings.plain.slice(WARM_UP));
+		console.error(`${key}: product ${product.toFixed(1)} ms, plain d3 ${plain.toFixed(1)} ms`);
+		emit(name, product / plain, 'x');
+	}
 }
 
 async function appFigures(): Promise<void> {
@@ -72,21 +60,12 @@ async function appFigures(): Promise<void> {
 	try {
 		// Cold: a new browser context each time, so no IndexedDB, HTTP cache or compiled code.
 		const cold: number[] = [];
-		let gzipBytes = 0;
 		for (let run = 0; run < COLD_RUNS; run++) {
 			const context = await browser.newContext(contextOptions);
 			const page = await context.newPage();
-			const scripts: Promise<number>[] = [];
-			page.on('response', (response) => {
-				if (response.request().resourceType() === 'script')
-					scripts.push(response.body().then((body) => gzipSync(body, { level: 9 }).length));
-			});
 			cold.push(await firstChartMs(page, `${app.origin}/`));
-			await page.waitForLoadState('networkidle');
-			gzipBytes = (await Promise.all(scripts)).reduce((sum, size) => sum + size, 0);
 			await context.close();
 		}
-		emit('first_page_js_gzip_kb', gzipBytes / 1024, 'KB');
 		emit('first_chart_cold_ms', median(cold), 'ms');
 
 		// Warm: one context whose first visit filled the cache; then reloads of the same page.

@@ -1,10 +1,10 @@
-// The browser data path: concurrent backfill vs walking `next` links, requests of an incremental sync, warm start from IndexedDB.
+// The browser data path: concurrent backfill vs walking `next` links, and the requests of an incremental sync.
 //
 // The two network figures use the standalone reference API (scripts/reference-api.ts) in its own
 // process on an ephemeral 127.0.0.1 port, with NUDGE_REFERENCE_LATENCY_MS=50 (50 ms added to
 // every response by the server itself). The app's client, sync and cache code run here, in Node,
 // behind a stand-in for the app's proxy (src/lib/cache/fake-proxy.ts), storing into
-// fake-indexeddb. The warm-start figure drives the production build (`node build`) in Chromium.
+// fake-indexeddb. The warm start is measured against a floor page in bench/floor.bench.ts.
 import 'fake-indexeddb/auto';
 import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
@@ -12,7 +12,7 @@ import { createApiClient } from '../src/lib/client';
 import { createFakeProxy } from '../src/lib/cache/fake-proxy';
 import { openIdbStore } from '../src/lib/cache/idb-store';
 import { DAY, syncCache } from '../src/lib/cache/sync';
-import { emit, freePort, launchChromium, median, startApp } from './lib/common';
+import { emit, freePort } from './lib/common';
 
 const NOW_MS = Date.parse('2026-03-30T18:00:00Z');
 const NOW = NOW_MS / 1000;
@@ -116,95 +116,7 @@ async function incrementalRequests(today: ReferenceServer): Promise<void> {
 	emit('incremental_requests', proxy.requests.length, 'requests');
 }
 
-async function warmDataReady(): Promise<void> {
-	const app = await startApp();
-	const browser = await launchChromium();
-	try {
-		const context = await browser.newContext({ timezoneId: 'Asia/Kathmandu', locale: 'en-GB' });
-		// The page reports the data-ready mark itself, so that nothing runs in the page on the
-		// bench's behalf until then: polling for it from here would compile and run Playwright's
-		// injected script on the page's main thread right inside the span being measured.
-		await context.addInitScript(() => {
-			new PerformanceObserver((entries) => {
-				for (const entry of entries.getEntriesByName('wellness:data-ready')) {
-					console.debug('wellness:data-ready', entry.startTime);
-				}
-			}).observe({ type: 'mark', buffered: true });
-		});
-		const page = await context.newPage();
-		await page.goto(`${app.origin}/data`);
-		// Cold: the page fills the cache (two years) and settles.
-		await page.getByTestId('history-ready').waitFor({ timeout: 120_000 });
-		await page.getByText('Up to date').waitFor({ timeout: 120_000 });
-		const timings: number[] = [];
-		const steps = new Map<string, number[]>();
-		for (let run = 0; run < 7; run++) {
-			const ready = page.waitForEvent('console', {
-				predicate: (message) => message.text().startsWith('wellness:data-ready '),
-				timeout: 30_000
-			});
-			await page.reload();
-			const value = Number((await ready).text().split(' ')[1]);
-			if (!Number.isFinite(value)) throw new Error('no data-ready mark');
-			timings.push(value);
-			await page.getByText('Up to date').waitFor({ timeout: 30_000 });
-			for (const [name, time] of await page.evaluate(warmPathSteps)) {
-				steps.set(name, [...(steps.get(name) ?? []), time]);
-			}
-		}
-		console.error(`warm data ready: ${timings.map((t) => t.toFixed(0)).join(', ')} ms`);
-		// Where the time goes: the median of each step, in the order the steps happen.
-		const breakdown = [...steps]
-			.map(([name, times]) => ({ name, at: median(times), runs: times.length }))
-			.sort((a, b) => a.at - b.at);
-		for (const step of breakdown) {
-			const runs =
-				step.runs === timings.length ? '' : ` (in ${step.runs} of ${timings.length} runs)`;
-			console.error(`  ${step.at.toFixed(1).padStart(7)} ms  ${step.name}${runs}`);
-		}
-		emit('warm_data_ready_ms', median(timings), 'ms');
-	} finally {
-		await browser.close();
-		await app.stop();
-	}
-}
-
-/**
- * Runs in the page: when each step of the warm path happened (ms since navigation start), from
- * navigation timing, the app's entry scripts and the `wellness:*` marks (the first of each name).
- */
-function warmPathSteps(): [string, number][] {
-	// The page's clock (this module's `performance` is Node's: the function runs in the browser).
-	const page = globalThis.performance;
-	const steps: [string, number][] = [];
-	const [navigation] = page.getEntriesByType('navigation');
-	if (navigation instanceof PerformanceNavigationTiming) {
-		steps.push(['html received', navigation.responseEnd]);
-		steps.push(['DOMContentLoaded', navigation.domContentLoadedEventStart]);
-	}
-	const scripts: number[] = [];
-	for (const entry of page.getEntriesByType('resource')) {
-		if (entry instanceof PerformanceResourceTiming && entry.name.endsWith('.js')) {
-			scripts.push(entry.responseEnd);
-		}
-	}
-	if (scripts.length > 0) {
-		steps.push([`last of ${scripts.length} scripts received`, Math.max(...scripts)]);
-	}
-	const seen = new Set<string>();
-	for (const mark of page.getEntriesByType('mark')) {
-		if (!mark.name.startsWith('wellness:') || seen.has(mark.name)) continue;
-		seen.add(mark.name);
-		steps.push([mark.name, mark.startTime]);
-	}
-	return steps;
-}
-
 async function main(): Promise<void> {
-	if (process.env.BENCH_WARM_ONLY === '1') {
-		await warmDataReady();
-		return;
-	}
 	const today = await startReferenceServer(NOW_MS, LATENCY_MS);
 	try {
 		await backfillSpeedup(today);
@@ -212,7 +124,6 @@ async function main(): Promise<void> {
 	} finally {
 		today.stop();
 	}
-	if (process.env.BENCH_SKIP_BROWSER !== '1') await warmDataReady();
 }
 
 main().catch((error: unknown) => {

@@ -1,5 +1,8 @@
 // Mounts chart components on synthetic data of the sizes the budgets name, and times each draw:
 // mount, effects flushed (canvas painted), layout forced.
+import { scaleLinear, scaleSequential } from 'd3-scale';
+import { select } from 'd3-selection';
+import { line } from 'd3-shape';
 import { flushSync, mount, unmount } from 'svelte';
 import Heatmap from '$lib/charts/Heatmap.svelte';
 import LineChart from '$lib/charts/LineChart.svelte';
@@ -86,19 +89,94 @@ const compare = [
 	dailySeries('Last year', 365, 20240101, 4)
 ];
 
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/**
+ * The baselines of the render ratios: the same marks drawn with plain d3 into an SVG, the way a
+ * hand-written d3 chart would (8,760 rects for the year heatmap; one 3,650-point path).
+ */
+function plainSvg(draw: (svg: SVGSVGElement) => void) {
+	return () => {
+		const svg = document.createElementNS(SVG_NS, 'svg');
+		svg.setAttribute('width', '960');
+		svg.setAttribute('height', '300');
+		stage.append(svg);
+		draw(svg);
+		void svg.getBoundingClientRect().height;
+		return () => svg.remove();
+	};
+}
+
+const plainHeatmap = plainSvg((svg) => {
+	const cellWidth = 960 / grid.dates.length;
+	const cellHeight = 300 / 24;
+	const colour = scaleSequential(
+		[0, grid.max],
+		(t) => `rgb(${Math.round(255 - t * 200)}, 120, 200)`
+	);
+	const cells = Array.from(grid.values, (value, i) => ({
+		value,
+		day: Math.floor(i / 24),
+		hour: i % 24
+	}));
+	select(svg)
+		.selectAll('rect')
+		.data(cells)
+		.join('rect')
+		.attr('x', (cell) => cell.day * cellWidth)
+		.attr('y', (cell) => cell.hour * cellHeight)
+		.attr('width', cellWidth)
+		.attr('height', cellHeight)
+		.attr('fill', (cell) => colour(cell.value));
+});
+
+const plainTrend = plainSvg((svg) => {
+	const points = tenYears[0]?.points ?? [];
+	const x = scaleLinear([0, points.length - 1], [0, 960]);
+	const y = scaleLinear([0, 14000], [300, 0]);
+	const path = line<{ value: number | null }>()
+		.defined((point) => point.value !== null)
+		.x((_, i) => x(i))
+		.y((point) => y(point.value ?? 0));
+	select(svg)
+		.append('path')
+		.attr('d', path(points))
+		.attr('fill', 'none')
+		.attr('stroke', 'steelblue');
+});
+
+/** The product's draw and its plain d3 baseline, timed in turn, run by run. */
+async function interleaved(
+	product: () => () => void,
+	plain: () => () => void,
+	runs: number
+): Promise<{ product: number[]; plain: number[] }> {
+	const timings = { product: [] as number[], plain: [] as number[] };
+	for (let run = 0; run < runs; run++) {
+		const order = run % 2 === 0 ? (['product', 'plain'] as const) : (['plain', 'product'] as const);
+		for (const which of order) {
+			const [timing] = await time(which === 'product' ? product : plain, 1);
+			timings[which].push(timing ?? Number.NaN);
+		}
+	}
+	return timings;
+}
+
+const drawHeatmap = drawn((target) =>
+	mount(Heatmap, { target, props: { grid, width: 960, height: 300 } })
+);
+const drawTrend10y = drawn((target) =>
+	mount(LineChart, { target, props: { series: tenYears, width: 960, height: 300 } })
+);
+
+const ratios = {
+	heatmap: (runs: number) => interleaved(drawHeatmap, plainHeatmap, runs),
+	trend10y: (runs: number) => interleaved(drawTrend10y, plainTrend, runs)
+};
+
 const benchmarks = {
-	heatmap: (runs: number) =>
-		time(
-			drawn((target) => mount(Heatmap, { target, props: { grid, width: 960, height: 300 } })),
-			runs
-		),
-	trend10y: (runs: number) =>
-		time(
-			drawn((target) =>
-				mount(LineChart, { target, props: { series: tenYears, width: 960, height: 300 } })
-			),
-			runs
-		),
+	heatmap: (runs: number) => time(drawHeatmap, runs),
+	trend10y: (runs: number) => time(drawTrend10y, runs),
 	compare: (runs: number) =>
 		time(
 			drawn((target) =>
@@ -137,5 +215,5 @@ const benchmarks = {
 	}
 };
 
-Object.assign(window, { benchmarks });
+Object.assign(window, { benchmarks, ratios });
 document.body.dataset.ready = 'true';

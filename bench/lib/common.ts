@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize, resolve } from 'node:path';
-import { chromium, type Browser } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 
 /** Prints one benchmark figure as the JSON line `npm run bench` promises. */
 export function emit(name: string, value: number, unit: string): void {
@@ -61,12 +61,19 @@ export interface RunningApp {
 	stop(): Promise<void>;
 }
 
-/** Starts the production build (`node build`) on the embedded demo API at a fixed "now". */
-export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
-	if (!existsSync('build/index.js')) throw new Error('No production build: run `vite build` first');
+/**
+ * Starts a production build (`node build`, or another adapter-node output folder such as the floor
+ * page's) on the embedded demo API at a fixed "now".
+ */
+export async function startApp(
+	env: Record<string, string> = {},
+	folder = 'build'
+): Promise<RunningApp> {
+	if (!existsSync(join(folder, 'index.js')))
+		throw new Error(`No production build in ${folder}: run \`vite build\` first`);
 	const port = await freePort();
 	const origin = `http://127.0.0.1:${port}`;
-	const child: ChildProcess = spawn(process.execPath, ['build'], {
+	const child: ChildProcess = spawn(process.execPath, [folder], {
 		env: {
 			...process.env,
 			HOST: '127.0.0.1',
@@ -127,4 +134,35 @@ export async function serveStatic(root: string): Promise<{ origin: string; serve
 	const port = await freePort();
 	await new Promise<void>((done) => server.listen(port, '127.0.0.1', done));
 	return { origin: `http://127.0.0.1:${port}`, server };
+}
+
+/**
+ * Waits in the page until the first chart's marks are on screen (two frames after they are in the
+ * DOM) and answers the time since navigation start. A string, not a function: tsx would wrap a
+ * function's inner helpers in its own `__name`, which does not exist in the page.
+ */
+const FIRST_CHART_SCRIPT = `new Promise((done) => {
+	const painted = () => {
+		const chart = [...document.querySelectorAll('section.card svg, section.card canvas')].find(
+			(node) => node.tagName === 'CANVAS' || node.querySelectorAll('rect, path').length > 3
+		);
+		if (!chart) return false;
+		requestAnimationFrame(() => requestAnimationFrame(() => done(performance.now())));
+		return true;
+	};
+	// A page that never draws a chart reports no figure rather than hanging the run.
+	setTimeout(() => done(Number.NaN), 30000);
+	if (painted()) return;
+	const observer = new MutationObserver(() => {
+		if (painted()) observer.disconnect();
+	});
+	observer.observe(document.documentElement, { childList: true, subtree: true });
+})`;
+
+/** Milliseconds from navigation start until the first chart's marks are on screen. */
+export async function firstChartMs(page: Page, url: string): Promise<number> {
+	await page.goto(url, { waitUntil: 'commit' });
+	const value: unknown = await page.evaluate(FIRST_CHART_SCRIPT);
+	if (typeof value !== 'number' || Number.isNaN(value)) throw new Error(`no chart drawn at ${url}`);
+	return value;
 }
