@@ -1,6 +1,6 @@
 // Turns the process environment into a validated server configuration; a pure function, never echoes values.
 
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ALL_SCOPES } from '$lib/api/endpoints';
 import type { ApiVersion } from '$lib/api/envelope';
 
@@ -63,15 +63,15 @@ export function isLoopbackHost(hostname: string): boolean {
 const headerSafe = /^[\x21-\x7e]+$/;
 
 const envSchema = z.object({
-	NUDGE_BASE_URL: z.string().optional(),
-	NUDGE_ACCESS_TOKEN: z.string().optional(),
-	NUDGE_CLIENT_ID: z.string().optional(),
-	NUDGE_CLIENT_SECRET: z.string().optional(),
-	NUDGE_REDIRECT_URI: z.string().optional(),
-	NUDGE_SCOPES: z.string().optional(),
-	NUDGE_TIMEOUT_MS: z.string().optional(),
-	NUDGE_SESSION_SECRET: z.string().optional(),
-	NUDGE_API_VERSION: z.string().optional()
+	NUDGE_BASE_URL: z.optional(z.string()),
+	NUDGE_ACCESS_TOKEN: z.optional(z.string()),
+	NUDGE_CLIENT_ID: z.optional(z.string()),
+	NUDGE_CLIENT_SECRET: z.optional(z.string()),
+	NUDGE_REDIRECT_URI: z.optional(z.string()),
+	NUDGE_SCOPES: z.optional(z.string()),
+	NUDGE_TIMEOUT_MS: z.optional(z.string()),
+	NUDGE_SESSION_SECRET: z.optional(z.string()),
+	NUDGE_API_VERSION: z.optional(z.string())
 });
 
 export const DEFAULT_API_VERSION: ApiVersion = 'v.1.1';
