@@ -1,6 +1,7 @@
 // Calls the configured upstream with the token: one fixed origin, bounded time and size, safe retries for reads.
 
 import type { ProxyErrorType } from '../api-error';
+import { CircuitBreaker, DEFAULT_BREAKER_POLICY, type BreakerPolicy } from './circuit-breaker';
 import type { UpstreamCall } from './request-guard';
 import { DEFAULT_RETRY_POLICY, isRetryableStatus, nextRetryDelay, type RetryPolicy } from './retry';
 
@@ -16,6 +17,8 @@ export interface UpstreamOptions {
 	/** Largest response body accepted. */
 	maxResponseBytes?: number;
 	retry?: RetryPolicy;
+	/** When a run of failures stops attempts for a while (shared by all requests of this client). */
+	breaker?: BreakerPolicy;
 	/** Epoch ms; injectable so retry budgets are tested without a real clock. */
 	now?: () => number;
 	/** In [0, 1); injectable so jitter is tested deterministically. */
@@ -38,7 +41,14 @@ export type UpstreamOutcome =
 			retryAfter: string | null;
 			allow: string | null;
 	  }
-	| { kind: 'failure'; status: 502 | 504; type: ProxyErrorType; detail: string };
+	| {
+			kind: 'failure';
+			status: 502 | 503 | 504;
+			type: ProxyErrorType;
+			detail: string;
+			/** Seconds, for the browser's Retry-After; set on the server's own 503s. */
+			retryAfter: string | null;
+	  };
 
 export interface UpstreamClient {
 	/** The only origin this client ever sends the token to. */
@@ -158,8 +168,29 @@ export function buildUpstreamUrl(baseUrl: string, call: Pick<UpstreamCall, 'path
 	return url;
 }
 
-function failure(status: 502 | 504, type: ProxyErrorType, detail: string): UpstreamOutcome {
-	return { kind: 'failure', status, type, detail };
+function failure(
+	status: 502 | 503 | 504,
+	type: ProxyErrorType,
+	detail: string,
+	retryAfter: string | null = null
+): UpstreamOutcome {
+	return { kind: 'failure', status, type, detail, retryAfter };
+}
+
+/**
+ * What the circuit breaker learns from an attempt: the upstream is down, overloaded or limiting
+ * us (429, 503, unreachable, timeout), or it answered. A browser that went away says nothing.
+ */
+function verdictOf(
+	outcome: UpstreamOutcome,
+	signal: AbortSignal | undefined
+): 'succeeded' | 'failed' | 'unknown' {
+	if (signal?.aborted === true) return 'unknown';
+	const trouble =
+		outcome.kind === 'response'
+			? isRetryableStatus(outcome.status)
+			: outcome.type === 'upstream_unreachable' || outcome.type === 'upstream_timeout';
+	return trouble ? 'failed' : 'succeeded';
 }
 
 function isJsonType(contentType: string | null): boolean {
@@ -174,6 +205,7 @@ export function createUpstreamClient(options: UpstreamOptions): UpstreamClient {
 	const now = options.now ?? Date.now;
 	const random = options.random ?? Math.random;
 	const sleep = options.sleep ?? defaultSleep;
+	const breaker = new CircuitBreaker(options.breaker ?? DEFAULT_BREAKER_POLICY, now);
 
 	async function attempt(
 		url: URL,
@@ -295,16 +327,33 @@ export function createUpstreamClient(options: UpstreamOptions): UpstreamClient {
 			const url = buildUpstreamUrl(options.baseUrl, call);
 			if (url.origin !== origin) throw new Error('upstream origin mismatch');
 			const started = now();
+			let previous: UpstreamOutcome | null = null;
 			for (let retry = 0; ; retry++) {
+				const admission = breaker.admit();
+				if (!admission.allowed) {
+					// A retry that is not let through leaves the browser the upstream's own answer.
+					if (previous !== null) return previous;
+					const seconds = Math.max(1, Math.ceil(admission.retryAfterMs / 1000));
+					return failure(
+						503,
+						'upstream_unavailable',
+						'The upstream API keeps failing; the server waits before trying it again.',
+						String(seconds)
+					);
+				}
 				const outcome = await attempt(url, call, token, signal);
-				// Writes are never retried: the first attempt may have been applied.
+				breaker.record(verdictOf(outcome, signal), admission.probe);
+				// Writes are never retried (the first attempt may have been applied), and nothing is
+				// retried once the circuit is open.
 				if (
 					call.method !== 'GET' ||
 					outcome.kind !== 'response' ||
-					!isRetryableStatus(outcome.status)
+					!isRetryableStatus(outcome.status) ||
+					!breaker.closed
 				) {
 					return outcome;
 				}
+				previous = outcome;
 				const at = now();
 				const delay = nextRetryDelay({
 					attempt: retry,
