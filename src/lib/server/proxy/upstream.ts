@@ -1,6 +1,7 @@
 // Calls the configured upstream with the token: one fixed origin, bounded time and size, safe retries for reads.
 
 import type { ProxyErrorType } from '../api-error';
+import { ByteBudget, DEFAULT_MAX_BUFFERED_BYTES } from './byte-budget';
 import { CircuitBreaker, DEFAULT_BREAKER_POLICY, type BreakerPolicy } from './circuit-breaker';
 import type { UpstreamCall } from './request-guard';
 import { DEFAULT_RETRY_POLICY, isRetryableStatus, nextRetryDelay, type RetryPolicy } from './retry';
@@ -16,6 +17,8 @@ export interface UpstreamOptions {
 	timeoutMs: number;
 	/** Largest response body accepted. */
 	maxResponseBytes?: number;
+	/** Response bytes held in memory at once across all requests of this client. */
+	maxBufferedBytes?: number;
 	retry?: RetryPolicy;
 	/** When a run of failures stops attempts for a while (shared by all requests of this client). */
 	breaker?: BreakerPolicy;
@@ -65,6 +68,7 @@ class TimeoutSignal extends Error {
 
 class Truncated extends Error {}
 class TooLarge extends Error {}
+class OverBudget extends Error {}
 
 function defaultSleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
 	return new Promise((resolve, reject) => {
@@ -105,15 +109,24 @@ function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
 	});
 }
 
+/**
+ * Reads the whole body, at most `cap` bytes, holding a share of the shared budget for what it
+ * reads (all of a declared length up front) and refusing to read on when the budget is spent.
+ */
 async function readCapped(
 	response: Response,
 	cap: number,
-	signal: AbortSignal
+	signal: AbortSignal,
+	holdAtLeast: (bytes: number) => boolean
 ): Promise<Uint8Array<ArrayBuffer>> {
 	const declared = response.headers.get('content-length');
 	if (declared !== null && /^\d+$/.test(declared) && Number(declared) > cap) {
 		await response.body?.cancel().catch(() => undefined);
 		throw new TooLarge();
+	}
+	if (declared !== null && /^\d+$/.test(declared) && !holdAtLeast(Number(declared))) {
+		await response.body?.cancel().catch(() => undefined);
+		throw new OverBudget();
 	}
 	if (response.body === null) return new Uint8Array();
 	const reader = response.body.getReader();
@@ -132,6 +145,10 @@ async function readCapped(
 		if (total > cap) {
 			await reader.cancel().catch(() => undefined);
 			throw new TooLarge();
+		}
+		if (!holdAtLeast(total)) {
+			await reader.cancel().catch(() => undefined);
+			throw new OverBudget();
 		}
 		chunks.push(step.value);
 	}
@@ -205,6 +222,7 @@ export function createUpstreamClient(options: UpstreamOptions): UpstreamClient {
 	const now = options.now ?? Date.now;
 	const random = options.random ?? Math.random;
 	const sleep = options.sleep ?? defaultSleep;
+	const budget = new ByteBudget(options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES);
 	const breaker = new CircuitBreaker(options.breaker ?? DEFAULT_BREAKER_POLICY, now);
 
 	async function attempt(
@@ -217,6 +235,7 @@ export function createUpstreamClient(options: UpstreamOptions): UpstreamClient {
 		const timer = setTimeout(() => controller.abort(new TimeoutSignal()), options.timeoutMs);
 		const onCallerAbort = () => controller.abort(new Error('caller went away'));
 		signal?.addEventListener('abort', onCallerAbort, { once: true });
+		const share = budget.share();
 		const wantsPng = call.endpoint.returns === 'png';
 		const headers: Record<string, string> = {
 			authorization: `Bearer ${token}`,
@@ -257,8 +276,16 @@ export function createUpstreamClient(options: UpstreamOptions): UpstreamClient {
 
 			let body: Uint8Array<ArrayBuffer>;
 			try {
-				body = await readCapped(response, cap, controller.signal);
+				body = await readCapped(response, cap, controller.signal, share.holdAtLeast);
 			} catch (error) {
+				if (error instanceof OverBudget) {
+					return failure(
+						503,
+						'upstream_busy',
+						'The server is busy passing on other large answers; try again shortly.',
+						'1'
+					);
+				}
 				if (error instanceof TimeoutSignal) {
 					return failure(
 						504,
@@ -316,6 +343,8 @@ export function createUpstreamClient(options: UpstreamOptions): UpstreamClient {
 				allow
 			};
 		} finally {
+			// Held through the JSON check; the answer then goes to the browser and the share is free.
+			share.release();
 			clearTimeout(timer);
 			signal?.removeEventListener('abort', onCallerAbort);
 		}
