@@ -6,6 +6,7 @@ import {
 	DEMO_CLIENT_ID,
 	DEMO_CLIENT_SECRET,
 	MAX_PENDING,
+	MAX_TOKENS,
 	OAuthServer
 } from './oauth';
 
@@ -65,7 +66,7 @@ function heapAfterGc(): number {
 	return process.memoryUsage().heapUsed;
 }
 
-describe('pending OAuth consents', () => {
+describe('the OAuth stores anyone can fill', () => {
 	it('keep memory within 20 MiB after 50 000 unanswered consent pages', async () => {
 		const { oauth } = server();
 		const state = 's'.repeat(MAX_STATE_CHARS);
@@ -81,7 +82,7 @@ describe('pending OAuth consents', () => {
 		expect(grown).toBeLessThan(20 * 1024 * 1024);
 	}, 60_000);
 
-	it('evict the oldest consent once the limit is reached, and the newest still works', async () => {
+	it('evict the oldest pending consent once the limit is reached, and the next still works', async () => {
 		const { oauth } = server();
 		const consents: string[] = [];
 		for (let i = 0; i <= MAX_PENDING; i++) consents.push(await openConsent(oauth, `s${i}`));
@@ -92,7 +93,7 @@ describe('pending OAuth consents', () => {
 		expect(second?.headers.get('location')).toContain('state=s1');
 	});
 
-	it('expire after ten minutes', async () => {
+	it('expire a pending consent after ten minutes', async () => {
 		const { oauth, clock } = server();
 		const fresh = await openConsent(oauth, 'fresh');
 		const stale = await openConsent(oauth, 'stale');
@@ -134,4 +135,33 @@ describe('pending OAuth consents', () => {
 		expect(await exchange(codes[0] ?? '')).toBe(400);
 		expect(await exchange(codes[MAX_PENDING] ?? '')).toBe(200);
 	});
+
+	it('cap the tokens issued, dropping the oldest, and never the static token', async () => {
+		const { oauth } = server();
+		const location = (await decide(oauth, await openConsent(oauth, 't')))?.headers.get('location');
+		const code = new URL(location ?? REDIRECT).searchParams.get('code') ?? '';
+		const tokenCall = async (grant: Record<string, string>) => {
+			const url = new URL('http://api.test/auth/oauth2/token');
+			url.search = new URLSearchParams({
+				...grant,
+				client_id: DEMO_CLIENT_ID,
+				client_secret: DEMO_CLIENT_SECRET
+			}).toString();
+			const body: unknown = await (await oauth.handle(new Request(url), url))?.json();
+			if (typeof body !== 'object' || body === null) throw new Error('no token answer');
+			return {
+				access: 'access_token' in body ? String(body.access_token) : '',
+				refresh: 'refresh_token' in body ? String(body.refresh_token) : ''
+			};
+		};
+		const first = await tokenCall({ grant_type: 'authorization_code', code });
+		let latest = first;
+		// Each refresh rotates the refresh token but leaves the earlier access token unused.
+		for (let i = 0; i < MAX_TOKENS; i++) {
+			latest = await tokenCall({ grant_type: 'refresh_token', refresh_token: latest.refresh });
+		}
+		expect(() => oauth.authenticate(`Bearer ${first.access}`)).toThrow();
+		expect(oauth.authenticate(`Bearer ${latest.access}`).clientId).toBe(DEMO_CLIENT_ID);
+		expect(oauth.authenticate('Bearer static-token-for-tests').grantId).toBe('static');
+	}, 60_000);
 });
