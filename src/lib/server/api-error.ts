@@ -13,6 +13,8 @@ export type ProxyErrorType =
 	| 'upstream_redirect'
 	| 'upstream_timeout'
 	| 'upstream_unreachable'
+	| 'upstream_unavailable'
+	| 'upstream_busy'
 	| 'bad_upstream_response'
 	| 'not_configured'
 	| 'internal_error';
@@ -27,6 +29,7 @@ const reasons: Readonly<Record<number, string>> = {
 	415: 'Unsupported Media Type',
 	500: 'Internal Server Error',
 	502: 'Bad Gateway',
+	503: 'Service Unavailable',
 	504: 'Gateway Timeout'
 };
 

@@ -32,7 +32,9 @@ const SIGN_IN_DETAIL = 'Sign in again to load your data.';
 /** The browser sees the status, the body, its type and Retry-After/Allow; no upstream header else. */
 export function outcomeToResponse(outcome: UpstreamOutcome): Response {
 	if (outcome.kind === 'failure') {
-		return apiErrorResponse(outcome.status, outcome.type, outcome.detail);
+		const headers: Record<string, string> =
+			outcome.retryAfter === null ? {} : { 'retry-after': outcome.retryAfter };
+		return apiErrorResponse(outcome.status, outcome.type, outcome.detail, { headers });
 	}
 	const headers = new Headers({
 		'content-type': outcome.contentType,

@@ -207,6 +207,31 @@ describe('createUpstreamClient', () => {
 		expect(seen[0]?.method).toBe('POST');
 	});
 
+	it('answers 503 upstream_busy when the shared buffer budget is spent, and frees it afterwards', async () => {
+		const big = { meta: { code: 200 }, data: { note: 'x'.repeat(700) } };
+		const held: ((response: Response) => void)[] = [];
+		const transport: Transport = () => new Promise<Response>((resolve) => held.push(resolve));
+		const { upstream } = client(transport, { maxBufferedBytes: 1000 });
+		const call = await callFor('GET', 'v.1.1/users/@me/moves');
+		const first = upstream.send(call, TOKEN);
+		const second = upstream.send(call, TOKEN);
+		await new Promise((resolve) => setTimeout(resolve, 0));
+		// Both answers are in flight together: the first declares its length and takes the budget.
+		held[0]?.(json(200, big, { 'content-length': String(JSON.stringify(big).length) }));
+		held[1]?.(json(200, big));
+		expect(await second).toMatchObject({
+			kind: 'failure',
+			status: 503,
+			type: 'upstream_busy',
+			retryAfter: '1'
+		});
+		expect(await first).toMatchObject({ kind: 'response', status: 200 });
+		const third = upstream.send(call, TOKEN);
+		await new Promise((resolve) => setTimeout(resolve, 0));
+		held[2]?.(json(200, big));
+		expect(await third).toMatchObject({ kind: 'response', status: 200 });
+	});
+
 	it('passes a PNG image for an image endpoint and refuses a fake one', async () => {
 		const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]);
 		const good = scripted([() => new Response(png, { headers: { 'content-type': 'image/png' } })]);

@@ -1,6 +1,8 @@
 // Calls the configured upstream with the token: one fixed origin, bounded time and size, safe retries for reads.
 
 import type { ProxyErrorType } from '../api-error';
+import { ByteBudget, DEFAULT_MAX_BUFFERED_BYTES } from './byte-budget';
+import { CircuitBreaker, DEFAULT_BREAKER_POLICY, type BreakerPolicy } from './circuit-breaker';
 import type { UpstreamCall } from './request-guard';
 import { DEFAULT_RETRY_POLICY, isRetryableStatus, nextRetryDelay, type RetryPolicy } from './retry';
 
@@ -15,7 +17,11 @@ export interface UpstreamOptions {
 	timeoutMs: number;
 	/** Largest response body accepted. */
 	maxResponseBytes?: number;
+	/** Response bytes held in memory at once across all requests of this client. */
+	maxBufferedBytes?: number;
 	retry?: RetryPolicy;
+	/** When a run of failures stops attempts for a while (shared by all requests of this client). */
+	breaker?: BreakerPolicy;
 	/** Epoch ms; injectable so retry budgets are tested without a real clock. */
 	now?: () => number;
 	/** In [0, 1); injectable so jitter is tested deterministically. */
@@ -38,7 +44,14 @@ export type UpstreamOutcome =
 			retryAfter: string | null;
 			allow: string | null;
 	  }
-	| { kind: 'failure'; status: 502 | 504; type: ProxyErrorType; detail: string };
+	| {
+			kind: 'failure';
+			status: 502 | 503 | 504;
+			type: ProxyErrorType;
+			detail: string;
+			/** Seconds, for the browser's Retry-After; set on the server's own 503s. */
+			retryAfter: string | null;
+	  };
 
 export interface UpstreamClient {
 	/** The only origin this client ever sends the token to. */
@@ -55,6 +68,7 @@ class TimeoutSignal extends Error {
 
 class Truncated extends Error {}
 class TooLarge extends Error {}
+class OverBudget extends Error {}
 
 function defaultSleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
 	return new Promise((resolve, reject) => {
@@ -95,15 +109,24 @@ function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
 	});
 }
 
+/**
+ * Reads the whole body, at most `cap` bytes, holding a share of the shared budget for what it
+ * reads (all of a declared length up front) and refusing to read on when the budget is spent.
+ */
 async function readCapped(
 	response: Response,
 	cap: number,
-	signal: AbortSignal
+	signal: AbortSignal,
+	holdAtLeast: (bytes: number) => boolean
 ): Promise<Uint8Array<ArrayBuffer>> {
 	const declared = response.headers.get('content-length');
 	if (declared !== null && /^\d+$/.test(declared) && Number(declared) > cap) {
 		await response.body?.cancel().catch(() => undefined);
 		throw new TooLarge();
+	}
+	if (declared !== null && /^\d+$/.test(declared) && !holdAtLeast(Number(declared))) {
+		await response.body?.cancel().catch(() => undefined);
+		throw new OverBudget();
 	}
 	if (response.body === null) return new Uint8Array();
 	const reader = response.body.getReader();
@@ -122,6 +145,10 @@ async function readCapped(
 		if (total > cap) {
 			await reader.cancel().catch(() => undefined);
 			throw new TooLarge();
+		}
+		if (!holdAtLeast(total)) {
+			await reader.cancel().catch(() => undefined);
+			throw new OverBudget();
 		}
 		chunks.push(step.value);
 	}
@@ -158,8 +185,29 @@ export function buildUpstreamUrl(baseUrl: string, call: Pick<UpstreamCall, 'path
 	return url;
 }
 
-function failure(status: 502 | 504, type: ProxyErrorType, detail: string): UpstreamOutcome {
-	return { kind: 'failure', status, type, detail };
+function failure(
+	status: 502 | 503 | 504,
+	type: ProxyErrorType,
+	detail: string,
+	retryAfter: string | null = null
+): UpstreamOutcome {
+	return { kind: 'failure', status, type, detail, retryAfter };
+}
+
+/**
+ * What the circuit breaker learns from an attempt: the upstream is down, overloaded or limiting
+ * us (429, 503, unreachable, timeout), or it answered. A browser that went away says nothing.
+ */
+function verdictOf(
+	outcome: UpstreamOutcome,
+	signal: AbortSignal | undefined
+): 'succeeded' | 'failed' | 'unknown' {
+	if (signal?.aborted === true) return 'unknown';
+	const trouble =
+		outcome.kind === 'response'
+			? isRetryableStatus(outcome.status)
+			: outcome.type === 'upstream_unreachable' || outcome.type === 'upstream_timeout';
+	return trouble ? 'failed' : 'succeeded';
 }
 
 function isJsonType(contentType: string | null): boolean {
@@ -174,6 +222,8 @@ export function createUpstreamClient(options: UpstreamOptions): UpstreamClient {
 	const now = options.now ?? Date.now;
 	const random = options.random ?? Math.random;
 	const sleep = options.sleep ?? defaultSleep;
+	const budget = new ByteBudget(options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES);
+	const breaker = new CircuitBreaker(options.breaker ?? DEFAULT_BREAKER_POLICY, now);
 
 	async function attempt(
 		url: URL,
@@ -185,6 +235,7 @@ export function createUpstreamClient(options: UpstreamOptions): UpstreamClient {
 		const timer = setTimeout(() => controller.abort(new TimeoutSignal()), options.timeoutMs);
 		const onCallerAbort = () => controller.abort(new Error('caller went away'));
 		signal?.addEventListener('abort', onCallerAbort, { once: true });
+		const share = budget.share();
 		const wantsPng = call.endpoint.returns === 'png';
 		const headers: Record<string, string> = {
 			authorization: `Bearer ${token}`,
@@ -225,8 +276,16 @@ export function createUpstreamClient(options: UpstreamOptions): UpstreamClient {
 
 			let body: Uint8Array<ArrayBuffer>;
 			try {
-				body = await readCapped(response, cap, controller.signal);
+				body = await readCapped(response, cap, controller.signal, share.holdAtLeast);
 			} catch (error) {
+				if (error instanceof OverBudget) {
+					return failure(
+						503,
+						'upstream_busy',
+						'The server is busy passing on other large answers; try again shortly.',
+						'1'
+					);
+				}
 				if (error instanceof TimeoutSignal) {
 					return failure(
 						504,
@@ -284,6 +343,8 @@ export function createUpstreamClient(options: UpstreamOptions): UpstreamClient {
 				allow
 			};
 		} finally {
+			// Held through the JSON check; the answer then goes to the browser and the share is free.
+			share.release();
 			clearTimeout(timer);
 			signal?.removeEventListener('abort', onCallerAbort);
 		}
@@ -295,16 +356,33 @@ export function createUpstreamClient(options: UpstreamOptions): UpstreamClient {
 			const url = buildUpstreamUrl(options.baseUrl, call);
 			if (url.origin !== origin) throw new Error('upstream origin mismatch');
 			const started = now();
+			let previous: UpstreamOutcome | null = null;
 			for (let retry = 0; ; retry++) {
+				const admission = breaker.admit();
+				if (!admission.allowed) {
+					// A retry that is not let through leaves the browser the upstream's own answer.
+					if (previous !== null) return previous;
+					const seconds = Math.max(1, Math.ceil(admission.retryAfterMs / 1000));
+					return failure(
+						503,
+						'upstream_unavailable',
+						'The upstream API keeps failing; the server waits before trying it again.',
+						String(seconds)
+					);
+				}
 				const outcome = await attempt(url, call, token, signal);
-				// Writes are never retried: the first attempt may have been applied.
+				breaker.record(verdictOf(outcome, signal), admission.probe);
+				// Writes are never retried (the first attempt may have been applied), and nothing is
+				// retried once the circuit is open.
 				if (
 					call.method !== 'GET' ||
 					outcome.kind !== 'response' ||
-					!isRetryableStatus(outcome.status)
+					!isRetryableStatus(outcome.status) ||
+					!breaker.closed
 				) {
 					return outcome;
 				}
+				previous = outcome;
 				const at = now();
 				const delay = nextRetryDelay({
 					attempt: retry,

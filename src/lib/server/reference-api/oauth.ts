@@ -1,6 +1,7 @@
 // OAuth 2.0 authorization-code grant of the reference API: consent page, codes, tokens, refresh, revocation.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { ALL_SCOPES } from '$lib/api/endpoints';
+import { BoundedStore } from './bounded-store';
 import { ApiFailure } from './envelope';
 
 export const DEMO_CLIENT_ID = 'wellness-dashboard-demo';
@@ -11,6 +12,17 @@ export const DEMO_CLIENT_ID = 'wellness-dashboard-demo';
 export const DEMO_CLIENT_SECRET = 'wellness-dashboard-demo-secret';
 export const CODE_TTL_SEC = 600;
 export const DEFAULT_ACCESS_TTL_SEC = 3600;
+/**
+ * Anyone may open the consent page, so what it stores is bounded: at most this many pending
+ * consents (and codes), the oldest evicted first, each expiring after CODE_TTL_SEC.
+ */
+export const MAX_PENDING = 1000;
+/** Tokens need the client secret, but the demo client's is public: bounded the same way. */
+export const MAX_TOKENS = 10_000;
+/** Longest `state`, `redirect_uri` and `scope` the consent page accepts, in characters. */
+export const MAX_STATE_CHARS = 512;
+export const MAX_REDIRECT_URI_CHARS = 2048;
+export const MAX_SCOPE_CHARS = 1024;
 
 export interface ClientConfig {
 	id: string;
@@ -50,6 +62,13 @@ export interface OAuthOptions {
 }
 
 const KNOWN_SCOPES: ReadonlySet<string> = new Set(ALL_SCOPES);
+
+const STATIC_GRANT: AccessToken = {
+	grantId: 'static',
+	clientId: DEMO_CLIENT_ID,
+	scopes: KNOWN_SCOPES,
+	expiresAt: null
+};
 
 const newSecret = (bytes = 32): string => randomBytes(bytes).toString('base64url');
 
@@ -115,22 +134,25 @@ export class OAuthServer {
 	readonly #clients: Map<string, ClientConfig>;
 	readonly #nowSec: () => number;
 	readonly #accessTtlSec: number;
-	readonly #access = new Map<string, AccessToken>();
-	readonly #refresh = new Map<string, Grant>();
-	readonly #codes = new Map<string, PendingCode>();
-	readonly #consents = new Map<string, PendingConsent>();
+	readonly #staticToken: string;
+	readonly #access: BoundedStore<AccessToken>;
+	readonly #refresh: BoundedStore<Grant & { expiresAt: null }>;
+	readonly #codes: BoundedStore<PendingCode>;
+	readonly #consents: BoundedStore<PendingConsent>;
 	readonly #revoked = new Set<string>();
 
 	constructor(options: OAuthOptions) {
 		this.#clients = new Map(options.clients.map((client) => [client.id, client]));
 		this.#nowSec = options.nowSec;
 		this.#accessTtlSec = options.accessTtlSec;
-		this.#access.set(options.staticToken, {
-			grantId: 'static',
-			clientId: DEMO_CLIENT_ID,
-			scopes: KNOWN_SCOPES,
-			expiresAt: null
-		});
+		const nowSec = options.nowSec;
+		// An expired token is kept a day longer so it answers expired_token, not invalid_token.
+		this.#access = new BoundedStore({ capacity: MAX_TOKENS, nowSec, retainSec: 24 * 3600 });
+		this.#refresh = new BoundedStore({ capacity: MAX_TOKENS, nowSec });
+		this.#codes = new BoundedStore({ capacity: MAX_PENDING, nowSec });
+		this.#consents = new BoundedStore({ capacity: MAX_PENDING, nowSec });
+		// Kept apart from the bounded store so no flood of issued tokens can evict it.
+		this.#staticToken = options.staticToken;
 	}
 
 	/** The grant behind an `Authorization: Bearer` header, or the 401 to answer. */
@@ -148,7 +170,7 @@ export class OAuthServer {
 				}
 			);
 		}
-		const grant = this.#access.get(token);
+		const grant = token === this.#staticToken ? STATIC_GRANT : this.#access.get(token);
 		if (grant === undefined || this.#revoked.has(grant.grantId)) {
 			throw new ApiFailure(
 				401,
@@ -203,7 +225,8 @@ export class OAuthServer {
 		this.#refresh.set(refreshToken, {
 			grantId: grant.grantId,
 			clientId: grant.clientId,
-			scopes: grant.scopes
+			scopes: grant.scopes,
+			expiresAt: null
 		});
 		return { refresh_token: refreshToken };
 	}
@@ -229,8 +252,9 @@ export class OAuthServer {
 				'<h1>Unknown application</h1><p>client_id is not registered.</p>'
 			);
 		const allowed =
-			client.redirectUris.includes(redirectUri) ||
-			(client.id === DEMO_CLIENT_ID && isLoopbackRedirect(redirectUri));
+			redirectUri.length <= MAX_REDIRECT_URI_CHARS &&
+			(client.redirectUris.includes(redirectUri) ||
+				(client.id === DEMO_CLIENT_ID && isLoopbackRedirect(redirectUri)));
 		if (!allowed) {
 			return htmlPage(
 				400,
@@ -245,8 +269,15 @@ export class OAuthServer {
 		const target = this.#redirectError(params);
 		if (target instanceof Response) return target;
 		const state = params.get('state');
+		if (state !== null && state.length > MAX_STATE_CHARS) {
+			// Not echoed: the point is to store and send back nothing that large.
+			return redirectTo(target.redirectUri, { error: 'invalid_request', state: null });
+		}
 		if (params.get('response_type') !== 'code') {
 			return redirectTo(target.redirectUri, { error: 'unsupported_response_type', state });
+		}
+		if ((params.get('scope') ?? '').length > MAX_SCOPE_CHARS) {
+			return redirectTo(target.redirectUri, { error: 'invalid_scope', state });
 		}
 		const scopes = [
 			...new Set((params.get('scope') ?? '').split(/[\s,]+/).filter((s) => s !== ''))
@@ -353,7 +384,7 @@ export class OAuthServer {
 		const refreshToken = newSecret();
 		const base: Grant = { grantId: grant.grantId, clientId: grant.clientId, scopes: grant.scopes };
 		this.#access.set(accessToken, { ...base, expiresAt: this.#nowSec() + this.#accessTtlSec });
-		this.#refresh.set(refreshToken, base);
+		this.#refresh.set(refreshToken, { ...base, expiresAt: null });
 		const body = {
 			access_token: accessToken,
 			refresh_token: refreshToken,
