@@ -208,13 +208,67 @@ test('cross-site writes are refused whatever the content type; same-origin ones 
 		headers: { 'content-type': 'application/json' }
 	});
 	expect(noOrigin.status()).toBe(403);
-	// Same origin: the cross-site check passes and the guard judges the (incomplete) form.
+	// Same origin: the cross-site check passes and the proxy judges the call; the pages make no
+	// writes, so the proxy knows none.
 	const sameSite = await request.post('/api/nudge/v.1.1/users/@me/body_events', {
 		headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
-		data: 'note=no+weight'
+		data: 'weight=70'
 	});
-	expect(sameSite.status()).toBe(400);
-	expect(await sameSite.json()).toMatchObject({ meta: { error_type: 'invalid_parameter' } });
+	expect(sameSite.status()).toBe(404);
+	expect(await sameSite.json()).toMatchObject({ meta: { error_type: 'not_found' } });
+});
+
+test('a page on our origin cannot get a token or disconnect the server through the proxy', async ({
+	page
+}) => {
+	await page.goto('/');
+	const answers = await page.evaluate(async () => {
+		const calls: [string, RequestInit][] = [
+			['/api/nudge/v.1.1/users/@me/refreshToken', { method: 'POST' }],
+			[
+				'/api/nudge/v.1.1/users/@me/refreshToken',
+				{
+					method: 'POST',
+					headers: { 'content-type': 'application/x-www-form-urlencoded' },
+					body: 'secret=guess'
+				}
+			],
+			['/api/nudge/users/@me/refreshToken', { method: 'POST' }],
+			['/api/nudge/v.1.0/users/@me/refreshToken', { method: 'POST' }],
+			['/api/nudge/v.1.1/users/@me/PartnerAppMembership', { method: 'DELETE' }],
+			['/api/nudge/v.1.0/users/@me/PartnerAppMembership', { method: 'DELETE' }]
+		];
+		const out: { status: number; text: string }[] = [];
+		for (const [url, init] of calls) {
+			const response = await fetch(url, init);
+			out.push({ status: response.status, text: await response.text() });
+		}
+		const after = await fetch('/api/nudge/v.1.1/users/@me');
+		return { out, afterStatus: after.status };
+	});
+	for (const answer of answers.out) {
+		expect(answer.status).toBe(404);
+		expect(answer.text).not.toMatch(/refresh_token|access_token/);
+		expect(answer.text).not.toContain(TOKEN);
+		expect(JSON.parse(answer.text)).toMatchObject({ meta: { error_type: 'not_found' } });
+	}
+	// The server's token still works: nothing was disconnected.
+	expect(answers.afterStatus).toBe(200);
+});
+
+test('the API mounted for partner apps still serves the token routes to bearer callers', async ({
+	request
+}) => {
+	const bearer = { authorization: `Bearer ${TOKEN}` };
+	const friends = await request.get('/nudge/api/v.1.1/users/@me/friends', { headers: bearer });
+	expect(friends.status()).toBe(200);
+	// A wrong client secret: the route is served (and refuses), so nothing changes for other tests.
+	const refresh = await request.post('/nudge/api/v.1.1/users/@me/refreshToken', {
+		headers: { ...bearer, 'content-type': 'application/x-www-form-urlencoded' },
+		data: 'secret=not-the-secret'
+	});
+	expect(refresh.status()).toBe(400);
+	expect(await refresh.json()).toMatchObject({ meta: { code: 400, error_type: 'invalid_input' } });
 });
 
 // Spellings of the sign-out route and of the other guarded routes: each is the route to this

@@ -2,6 +2,7 @@
 
 import {
 	expandPath,
+	isBrowserCallable,
 	matchEndpoint,
 	validateParams,
 	type ApiVersion,
@@ -271,23 +272,28 @@ async function guardBody(
 /**
  * Checks a browser request against the endpoint catalogue. `rawPath` is the still percent-encoded
  * part after `/api/nudge/`; `search` the query string. Nothing goes upstream unless this says ok.
+ * `accepts` names the endpoints that exist for the browser: the calls the dashboard's pages make
+ * (catalogue entries marked `browser`); tests of the body rules pass a wider one.
  */
 export async function guardProxyRequest(
 	request: Request,
 	rawPath: string,
 	search: URLSearchParams,
-	limits: GuardLimits = DEFAULT_GUARD_LIMITS
+	limits: GuardLimits = DEFAULT_GUARD_LIMITS,
+	accepts: (endpoint: EndpointSpec) => boolean = isBrowserCallable
 ): Promise<GuardResult> {
 	const problem = pathProblem(rawPath, limits.maxPathLength);
 	if (problem !== null) return refuse(400, 'invalid_path', problem);
 
-	const match = matchEndpoint(request.method, rawPath);
+	// Only the calls the dashboard's pages make exist here: a token, membership or write route
+	// is as unknown to the proxy as a misspelt one (partner apps call the API itself for those).
+	const match = matchEndpoint(request.method, rawPath, accepts);
 	if ('error' in match) {
 		if (match.error === 'method_not_allowed') {
 			const allow = (match.allowed ?? []).join(', ');
 			return refuse(405, 'method_not_allowed', `This path accepts ${allow}.`, { allow });
 		}
-		return refuse(404, 'not_found', 'No API endpoint has this path.');
+		return refuse(404, 'not_found', 'The dashboard makes no API call with this path.');
 	}
 	const { endpoint, version, pathParams } = match;
 
