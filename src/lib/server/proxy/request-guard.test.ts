@@ -3,6 +3,9 @@ import { endpoints, type ApiVersion, type EndpointSpec } from '$lib/api/endpoint
 import { DEFAULT_GUARD_LIMITS, guardProxyRequest, pathProblem } from './request-guard';
 
 const ORIGIN = 'http://app.test';
+/** The first bytes of a JPEG and of a PNG file, then a little of the image. */
+const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 1, 2]);
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 
 async function guard(method: string, pathAndQuery: string, init: RequestInit = {}) {
 	const url = new URL(`${ORIGIN}/api/nudge/${pathAndQuery}`);
@@ -14,14 +17,19 @@ async function guard(method: string, pathAndQuery: string, init: RequestInit = {
  * The guard with every catalogue endpoint let through: the body rules, which the proxy will apply
  * to the writes a later page makes. The proxy itself forwards only the pages' calls.
  */
-async function guardAny(method: string, pathAndQuery: string, init: RequestInit = {}) {
+async function guardAny(
+	method: string,
+	pathAndQuery: string,
+	init: RequestInit = {},
+	limits = DEFAULT_GUARD_LIMITS
+) {
 	const url = new URL(`${ORIGIN}/api/nudge/${pathAndQuery}`);
 	const rawPath = url.pathname.slice('/api/nudge/'.length);
 	return guardProxyRequest(
 		new Request(url, { method, ...init }),
 		rawPath,
 		url.searchParams,
-		DEFAULT_GUARD_LIMITS,
+		limits,
 		() => true
 	);
 }
@@ -177,7 +185,7 @@ describe('guardProxyRequest', () => {
 		const form = new FormData();
 		form.append('title', 'Lunch');
 		form.append('items', '[{"name":"soup"}]');
-		form.append('photo', new Blob([new Uint8Array([1, 2, 3])], { type: 'image/jpeg' }), 'soup.jpg');
+		form.append('photo', new Blob([JPEG], { type: 'image/jpeg' }), 'soup.jpg');
 		const result = await guardAny('POST', 'v.1.1/users/@me/meals', { body: form });
 		expect(result.ok).toBe(true);
 		if (!result.ok || result.call.body?.kind !== 'multipart') throw new Error('expected multipart');
@@ -280,5 +288,109 @@ describe('guardProxyRequest and the calls the pages make', () => {
 			}
 		}
 		expect(refused).toBeGreaterThan(40);
+	});
+});
+
+describe('guardProxyRequest on a multipart meal', () => {
+	const meal = (parts: [string, string | Blob, string?][]) => {
+		const form = new FormData();
+		for (const [name, value, fileName] of parts) {
+			if (typeof value === 'string') form.append(name, value);
+			else form.append(name, value, fileName);
+		}
+		return guardAny('POST', 'v.1.1/users/@me/meals', { body: form });
+	};
+	const file = (text: string) => new Blob([text], { type: 'text/plain' });
+
+	it('refuses a file under any name but photo, naming the field', async () => {
+		for (const [name, content] of [
+			['items', 'this is not JSON'],
+			['note', 'n'.repeat(4000)],
+			['title', 't'.repeat(300 * 1024)],
+			['image_url', 'https://example.com/a.jpg'],
+			['unknown', 'x']
+		] as const) {
+			const { status, body } = await refusal(await meal([[name, file(content), 'ok.txt']]));
+			expect(status, name).toBe(400);
+			expect(body, name).toMatchObject({
+				meta: {
+					error_type: 'invalid_parameter',
+					error_detail: `Field "${name}" must be a text field, not a file.`
+				}
+			});
+		}
+	});
+
+	it('checks every text part like its form twin', async () => {
+		for (const [name, value] of [
+			['items', 'this is not JSON'],
+			['note', 'n'.repeat(4000)],
+			['title', 't'.repeat(300)],
+			['place_lat', '91']
+		] as const) {
+			const { status, body } = await refusal(await meal([[name, value]]));
+			expect(status, name).toBe(400);
+			expect(body, name).toMatchObject({ meta: { error_type: 'invalid_parameter' } });
+			expect(JSON.stringify(body), name).toContain(`Field \\"${name}\\"`);
+		}
+	});
+
+	it('accepts a JPEG or PNG photo by its bytes, whatever type the part claims', async () => {
+		for (const [bytes, claimed, type] of [
+			[JPEG, 'image/jpeg', 'image/jpeg'],
+			[PNG, 'image/png', 'image/png'],
+			[JPEG, 'application/octet-stream', 'image/jpeg'],
+			[PNG, 'image/jpeg', 'image/png']
+		] as const) {
+			const result = await meal([['photo', new Blob([bytes], { type: claimed }), 'meal.img']]);
+			if (!result.ok || result.call.body?.kind !== 'multipart') throw new Error('expected ok');
+			const photo = result.call.body.fields.get('photo');
+			if (!(photo instanceof File)) throw new Error('expected a file');
+			expect(photo.type).toBe(type);
+			expect(photo.name).toBe('meal.img');
+			expect(new Uint8Array(await photo.arrayBuffer())).toEqual(bytes);
+		}
+	});
+
+	it('refuses a photo that is not a JPEG or PNG, and one over the photo cap', async () => {
+		for (const content of ['GIF89a....', '<svg xmlns="http://www.w3.org/2000/svg"/>', '']) {
+			const { status, body } = await refusal(
+				await meal([['photo', new Blob([content], { type: 'image/jpeg' }), 'meal.jpg']])
+			);
+			expect(status, content).toBe(400);
+			expect(body).toMatchObject({
+				meta: { error_detail: 'Field "photo" must be a JPEG or PNG image.' }
+			});
+		}
+		const big = new Uint8Array(2048);
+		big.set(JPEG);
+		const form = new FormData();
+		form.append('photo', new Blob([big], { type: 'image/jpeg' }), 'big.jpg');
+		const tooBig = await refusal(
+			await guardAny(
+				'POST',
+				'v.1.1/users/@me/meals',
+				{ body: form },
+				{
+					...DEFAULT_GUARD_LIMITS,
+					maxPhotoBytes: 1024
+				}
+			)
+		);
+		expect(tooBig.status).toBe(413);
+		expect(tooBig.body).toMatchObject({ meta: { error_type: 'payload_too_large' } });
+	});
+
+	it('forwards a body rebuilt from the validated parts only', async () => {
+		const result = await meal([
+			['title', 'Lunch'],
+			['items', '[{"name":"soup"}]'],
+			['photo', new Blob([PNG], { type: 'image/png' }), 'soup.png']
+		]);
+		if (!result.ok || result.call.body?.kind !== 'multipart') throw new Error('expected ok');
+		const fields = result.call.body.fields;
+		expect([...fields.keys()].sort()).toEqual(['items', 'photo', 'title']);
+		expect(fields.get('title')).toBe('Lunch');
+		expect(fields.get('items')).toBe('[{"name":"soup"}]');
 	});
 });
