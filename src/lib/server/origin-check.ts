@@ -76,8 +76,14 @@ export function checkWriteOrigin(
 	appOrigin: string,
 	options: { exemptTokenEndpoint: boolean }
 ): OriginVerdict {
+	const safe = SAFE_METHODS.has(request.method.toUpperCase());
 	let guarded: boolean;
 	try {
+		// A read is never refused, unless its path is malformed (routerPath throws then).
+		if (safe) {
+			routerPath(pathname);
+			return { ok: true };
+		}
 		guarded = isGuardedPath(pathname);
 	} catch {
 		return {
@@ -87,7 +93,7 @@ export function checkWriteOrigin(
 			detail: 'The path holds a malformed percent-encoded character.'
 		};
 	}
-	if (SAFE_METHODS.has(request.method.toUpperCase()) || !guarded) return { ok: true };
+	if (!guarded) return { ok: true };
 	if (options.exemptTokenEndpoint && SERVER_TO_SERVER.has(pathname)) return { ok: true };
 	const origin = request.headers.get('origin');
 	if (origin !== null && origin !== 'null') {
