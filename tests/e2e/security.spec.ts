@@ -298,6 +298,8 @@ const OTHER_GUARDED_SPELLINGS = [
 	'/%41PI/nudge/v.1.1/users/@me/PartnerAppMembership',
 	'/%2561pi/nudge/v.1.1/users/@me/body_events'
 ];
+/** A foreign Origin, and none at all (with no Sec-Fetch-Site either). */
+const ORIGIN_CASES: Record<string, string>[] = [{ origin: EVIL }, {}];
 const BODIES: [string, string][] = [
 	['text/plain', 'x'],
 	['application/x-www-form-urlencoded', 'weight=70'],
@@ -313,7 +315,7 @@ test('a cross-site write never reaches a guarded route, however its path is spel
 }) => {
 	for (const path of [...SIGN_OUT_SPELLINGS, ...OTHER_GUARDED_SPELLINGS]) {
 		for (const [contentType, body] of BODIES) {
-			for (const origin of [{ origin: EVIL }, {}]) {
+			for (const origin of ORIGIN_CASES) {
 				const label = `${path} ${contentType} ${JSON.stringify(origin)}`;
 				const answer = await rawRequest(
 					baseURL ?? '',

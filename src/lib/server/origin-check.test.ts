@@ -95,6 +95,8 @@ const API_SPELLINGS = [
 	'/Api/session',
 	'/api/./session'
 ];
+/** A foreign Origin, and none at all (with no Sec-Fetch-Site either). */
+const ORIGIN_CASES: Record<string, string>[] = [{ origin: 'https://evil.example' }, {}];
 const CONTENT_TYPES = [
 	'text/plain',
 	'application/x-www-form-urlencoded',
@@ -113,7 +115,7 @@ describe('checkWriteOrigin on encoded paths', () => {
 	it('refuses every spelling of the guarded prefixes, foreign or missing Origin, any body type', () => {
 		for (const path of [...AUTH_SPELLINGS, ...API_SPELLINGS]) {
 			for (const type of CONTENT_TYPES) {
-				for (const origin of [{ origin: 'https://evil.example' }, {}]) {
+				for (const origin of ORIGIN_CASES) {
 					for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
 						const result = verdictOn(method, path, { 'content-type': type, ...origin });
 						expect(result, `${method} ${path} ${type} ${JSON.stringify(origin)}`).toMatchObject({
