@@ -34,7 +34,7 @@ export const handle: Handle = async ({ event, resolve }) => {
 		exemptTokenEndpoint: embedded
 	});
 	if (!verdict.ok) {
-		return applyHeaders(apiErrorResponse(403, 'cross_site_request', verdict.detail), {
+		return applyHeaders(apiErrorResponse(verdict.status, verdict.type, verdict.detail), {
 			...headers,
 			'content-security-policy': NON_HTML_CSP
 		});

@@ -1,4 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { expect, test, type APIResponse } from '@playwright/test';
 
@@ -15,6 +16,45 @@ async function filesUnder(dir: string): Promise<string[]> {
 		})
 	);
 	return nested.flat();
+}
+
+interface RawAnswer {
+	status: number;
+	headers: Record<string, string | string[] | undefined>;
+	body: string;
+}
+
+/**
+ * Sends a request with its path exactly as written (Playwright's client would resolve `//auth`
+ * as a host or tidy the path): what a hostile page or script can put on the request line.
+ */
+function rawRequest(
+	baseURL: string,
+	method: string,
+	path: string,
+	headers: Record<string, string>,
+	body = ''
+): Promise<RawAnswer> {
+	const { hostname, port } = new URL(baseURL);
+	return new Promise((resolve, reject) => {
+		const outgoing = httpRequest(
+			{ host: hostname, port, method, path, headers: { ...headers, connection: 'close' } },
+			(incoming) => {
+				const chunks: Buffer[] = [];
+				incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+				incoming.on('end', () =>
+					resolve({
+						status: incoming.statusCode ?? 0,
+						headers: incoming.headers,
+						body: Buffer.concat(chunks).toString('utf8')
+					})
+				);
+				incoming.on('error', reject);
+			}
+		);
+		outgoing.on('error', reject);
+		outgoing.end(body);
+	});
 }
 
 /** Body and headers of a response as one text, to search for the token anywhere in it. */
@@ -175,11 +215,173 @@ test('cross-site writes are refused whatever the content type; same-origin ones 
 		headers: { 'content-type': 'application/json' }
 	});
 	expect(noOrigin.status()).toBe(403);
-	// Same origin: the cross-site check passes and the guard judges the (incomplete) form.
+	// Same origin: the cross-site check passes and the proxy judges the call; the pages make no
+	// writes, so the proxy knows none.
 	const sameSite = await request.post('/api/nudge/v.1.1/users/@me/body_events', {
 		headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
-		data: 'note=no+weight'
+		data: 'weight=70'
 	});
-	expect(sameSite.status()).toBe(400);
-	expect(await sameSite.json()).toMatchObject({ meta: { error_type: 'invalid_parameter' } });
+	expect(sameSite.status()).toBe(404);
+	expect(await sameSite.json()).toMatchObject({ meta: { error_type: 'not_found' } });
+});
+
+test('a page on our origin cannot get a token or disconnect the server through the proxy', async ({
+	page
+}) => {
+	await page.goto('/');
+	const answers = await page.evaluate(async () => {
+		const calls: [string, RequestInit][] = [
+			['/api/nudge/v.1.1/users/@me/refreshToken', { method: 'POST' }],
+			[
+				'/api/nudge/v.1.1/users/@me/refreshToken',
+				{
+					method: 'POST',
+					headers: { 'content-type': 'application/x-www-form-urlencoded' },
+					body: 'secret=guess'
+				}
+			],
+			['/api/nudge/users/@me/refreshToken', { method: 'POST' }],
+			['/api/nudge/v.1.0/users/@me/refreshToken', { method: 'POST' }],
+			['/api/nudge/v.1.1/users/@me/PartnerAppMembership', { method: 'DELETE' }],
+			['/api/nudge/v.1.0/users/@me/PartnerAppMembership', { method: 'DELETE' }]
+		];
+		const out: { status: number; text: string }[] = [];
+		for (const [url, init] of calls) {
+			const response = await fetch(url, init);
+			out.push({ status: response.status, text: await response.text() });
+		}
+		const after = await fetch('/api/nudge/v.1.1/users/@me');
+		return { out, afterStatus: after.status };
+	});
+	for (const answer of answers.out) {
+		expect(answer.status).toBe(404);
+		expect(answer.text).not.toMatch(/refresh_token|access_token/);
+		expect(answer.text).not.toContain(TOKEN);
+		expect(JSON.parse(answer.text)).toMatchObject({ meta: { error_type: 'not_found' } });
+	}
+	// The server's token still works: nothing was disconnected.
+	expect(answers.afterStatus).toBe(200);
+});
+
+test('the API mounted for partner apps still serves the token routes to bearer callers', async ({
+	request
+}) => {
+	const bearer = { authorization: `Bearer ${TOKEN}` };
+	const friends = await request.get('/nudge/api/v.1.1/users/@me/friends', { headers: bearer });
+	expect(friends.status()).toBe(200);
+	// A wrong client secret: the route is served (and refuses), so nothing changes for other tests.
+	const refresh = await request.post('/nudge/api/v.1.1/users/@me/refreshToken', {
+		headers: { ...bearer, 'content-type': 'application/x-www-form-urlencoded' },
+		data: 'secret=not-the-secret'
+	});
+	expect(refresh.status()).toBe(400);
+	expect(await refresh.json()).toMatchObject({ meta: { code: 400, error_type: 'invalid_input' } });
+});
+
+// Spellings of the sign-out route and of the other guarded routes: each is the route to this
+// router, or would be to one that decodes twice, folds case or merges slashes.
+const SIGN_OUT_SPELLINGS = [
+	'/auth/sign-out',
+	'/%61uth/sign-out',
+	'/%41uth/sign-out',
+	'/%61%75%74%68/sign-%6fut',
+	'/auth%2Fsign-out',
+	'/auth%2fsign-out',
+	'//auth/sign-out',
+	'/%2Fauth/sign-out',
+	'/AuTh/sign-out',
+	'/%2561uth/sign-out',
+	'/auth/sign-out/',
+	'/x/../auth/sign-out',
+	'/x/%2e%2e/auth/sign-out',
+	'/auth\\sign-out',
+	'/x\\..\\auth\\sign-out'
+];
+const OTHER_GUARDED_SPELLINGS = [
+	'/%61pi/session',
+	'/api%2Fsession',
+	'//api/session',
+	'/%61pi/nudge/v.1.1/users/@me/refreshToken',
+	'/%41PI/nudge/v.1.1/users/@me/PartnerAppMembership',
+	'/%2561pi/nudge/v.1.1/users/@me/body_events'
+];
+/** A foreign Origin, and none at all (with no Sec-Fetch-Site either). */
+const ORIGIN_CASES: Record<string, string>[] = [{ origin: EVIL }, {}];
+const BODIES: [string, string][] = [
+	['text/plain', 'x'],
+	['application/x-www-form-urlencoded', 'weight=70'],
+	[
+		'multipart/form-data; boundary=b',
+		'--b\r\nContent-Disposition: form-data; name="weight"\r\n\r\n70\r\n--b--\r\n'
+	],
+	['application/json', '{}']
+];
+
+test('a cross-site write never reaches a guarded route, however its path is spelled', async ({
+	baseURL
+}) => {
+	for (const path of [...SIGN_OUT_SPELLINGS, ...OTHER_GUARDED_SPELLINGS]) {
+		for (const [contentType, body] of BODIES) {
+			for (const origin of ORIGIN_CASES) {
+				const label = `${path} ${contentType} ${JSON.stringify(origin)}`;
+				const answer = await rawRequest(
+					baseURL ?? '',
+					'POST',
+					path,
+					{ 'content-type': contentType, ...origin },
+					body
+				);
+				// Refused by the check, a path no route answers, or (trailing slash) the router's
+				// redirect to the plain path, where the check applies again; never the sign-out's answer.
+				expect([308, 400, 403, 404], label).toContain(answer.status);
+				expect(answer.headers['clear-site-data'], label).toBeUndefined();
+				expect(answer.body, label).not.toContain('clearCache');
+				expect(answer.body, label).not.toContain(TOKEN);
+			}
+		}
+	}
+	const plain = await rawRequest(baseURL ?? '', 'POST', '/%61uth/sign-out', {
+		origin: EVIL,
+		'content-type': 'text/plain'
+	});
+	expect(plain.status).toBe(403);
+	expect(JSON.parse(plain.body)).toMatchObject({
+		meta: { code: 403, error_type: 'cross_site_request' }
+	});
+});
+
+test('dot segments and backslashes resolve to the canonical path, which the check judges', async ({
+	baseURL
+}) => {
+	const origin = new URL(baseURL ?? '').origin;
+	// Same decision as the path written plainly: ours gets the sign-out, a foreign one does not.
+	for (const path of [
+		'/x/../auth/sign-out',
+		'/x/%2e%2e/auth/sign-out',
+		'/auth\\sign-out',
+		'/x\\..\\auth\\sign-out'
+	]) {
+		const ours = await rawRequest(baseURL ?? '', 'POST', path, { origin });
+		expect(ours.status, path).toBe(200);
+		expect(ours.headers['clear-site-data'], path).toBe('"cache", "storage"');
+		const theirs = await rawRequest(baseURL ?? '', 'POST', path, { origin: EVIL });
+		expect(theirs.status, path).toBe(403);
+	}
+});
+
+test('a path the router cannot decode answers the API envelope, not a page', async ({
+	baseURL
+}) => {
+	for (const [method, path] of [
+		['GET', '/%c0%ae/auth/sign-out'],
+		['POST', '/%c0%ae%c0%ae/auth/sign-out'],
+		['GET', '/api/nudge/v.1.1/users/%E0%A4%A']
+	] as const) {
+		const answer = await rawRequest(baseURL ?? '', method, path, { origin: EVIL });
+		expect(answer.status, path).toBe(400);
+		expect(answer.headers['content-type'], path).toContain('application/json');
+		expect(JSON.parse(answer.body), path).toMatchObject({
+			meta: { code: 400, error_type: 'invalid_path' }
+		});
+	}
 });

@@ -59,6 +59,12 @@ export interface EndpointSpec {
 	/** Record kind named in error messages, e.g. 'move'. */
 	record?: string;
 	deprecated?: boolean;
+	/**
+	 * True for the calls this dashboard's own pages make (src/lib/client/api-client.ts): the only
+	 * ones the same-origin proxy forwards. Everything else (every write, the token and membership
+	 * routes) is served to bearer-token callers of the API itself, never through the proxy.
+	 */
+	browser?: boolean;
 }
 
 export const API_VERSIONS: readonly ApiVersion[] = ['v.1.0', 'v.1.1'];
@@ -234,8 +240,17 @@ function readFamily(
 	segment: string,
 	record: string,
 	scope: string,
-	options: { limit: boolean; image: boolean; ticks: boolean; single?: boolean }
+	options: {
+		limit: boolean;
+		image: boolean;
+		ticks: boolean;
+		single?: boolean;
+		/** Which of the family the pages call: marked `browser`. */
+		browser?: readonly ('list' | 'get' | 'ticks')[];
+	}
 ): EndpointSpec[] {
+	const browser = (call: 'list' | 'get' | 'ticks') =>
+		options.browser?.includes(call) === true ? { browser: true } : {};
 	const specs: EndpointSpec[] = [
 		{
 			id: `${kind}.list`,
@@ -245,7 +260,8 @@ function readFamily(
 			query: listQuery(options.limit),
 			scope,
 			returns: 'collection',
-			record
+			record,
+			...browser('list')
 		}
 	];
 	if (options.single !== false) {
@@ -257,7 +273,8 @@ function readFamily(
 			query: [],
 			scope,
 			returns: 'record',
-			record
+			record,
+			...browser('get')
 		});
 	}
 	if (options.image) {
@@ -282,7 +299,8 @@ function readFamily(
 				query: [],
 				scope,
 				returns: 'ticks',
-				record
+				record,
+				...browser('ticks')
 			},
 			{
 				id: `${kind}.snapshot`,
@@ -318,7 +336,8 @@ export const endpoints: readonly EndpointSpec[] = [
 	...readFamily('workouts', 'workouts', 'workout', 'move_read', {
 		limit: true,
 		image: true,
-		ticks: true
+		ticks: true,
+		browser: ['list', 'get']
 	}),
 	writeSpec('workouts.create', 'POST', '/users/@me/workouts', 'move_write', 'workout', 'record', {
 		encoding: 'form',
@@ -339,7 +358,8 @@ export const endpoints: readonly EndpointSpec[] = [
 	...readFamily('sleeps', 'sleeps', 'sleep', 'sleep_read', {
 		limit: false,
 		image: true,
-		ticks: true
+		ticks: true,
+		browser: ['list', 'get', 'ticks']
 	}),
 	writeSpec('sleeps.create', 'POST', '/users/@me/sleeps', 'sleep_write', 'sleep', 'record', {
 		encoding: 'query',
@@ -348,7 +368,12 @@ export const endpoints: readonly EndpointSpec[] = [
 	writeSpec('sleeps.delete', 'DELETE', '/sleeps/{xid}', 'sleep_write', 'sleep', 'empty'),
 
 	// Moves: read-only, the band alone writes them.
-	...readFamily('moves', 'moves', 'move', 'move_read', { limit: false, image: true, ticks: true }),
+	...readFamily('moves', 'moves', 'move', 'move_read', {
+		limit: false,
+		image: true,
+		ticks: true,
+		browser: ['list', 'get', 'ticks']
+	}),
 
 	// Body events
 	...readFamily('body_events', 'body_events', 'body event', 'weight_read', {
@@ -529,7 +554,8 @@ export const endpoints: readonly EndpointSpec[] = [
 		query: [],
 		scope: null,
 		returns: 'record',
-		record: 'goals'
+		record: 'goals',
+		browser: true
 	},
 	{
 		id: 'goals.update',
@@ -563,7 +589,8 @@ export const endpoints: readonly EndpointSpec[] = [
 		query: [],
 		scope: null,
 		returns: 'record',
-		record: 'settings'
+		record: 'settings',
+		browser: true
 	},
 	{
 		id: 'user.get',
@@ -573,7 +600,8 @@ export const endpoints: readonly EndpointSpec[] = [
 		query: [],
 		scope: 'basic_read',
 		returns: 'record',
-		record: 'user'
+		record: 'user',
+		browser: true
 	},
 	{
 		id: 'friends.list',
@@ -619,7 +647,8 @@ export const endpoints: readonly EndpointSpec[] = [
 		],
 		scope: null,
 		returns: 'trends',
-		record: 'trends'
+		record: 'trends',
+		browser: true
 	},
 	{
 		id: 'trends.get',
@@ -634,7 +663,8 @@ export const endpoints: readonly EndpointSpec[] = [
 		],
 		scope: null,
 		returns: 'trends',
-		record: 'trends'
+		record: 'trends',
+		browser: true
 	},
 
 	// Token routes (gaps.md): the older refresh route and the disconnect.
@@ -704,7 +734,12 @@ const templates = endpoints.map((endpoint) => ({
  * unversioned 'users/@me/moves' which means the latest version). One trailing slash is accepted.
  * The path is matched undecoded, so an encoded slash or dot never reaches an id.
  */
-export function matchEndpoint(method: string, path: string): EndpointMatch | MatchFailure {
+export function matchEndpoint(
+	method: string,
+	path: string,
+	/** Only these endpoints exist for this caller (the proxy passes `isBrowserCallable`). */
+	accepts: (endpoint: EndpointSpec) => boolean = () => true
+): EndpointMatch | MatchFailure {
 	const cut = path.search(/[?#]/);
 	let rest = (cut === -1 ? path : path.slice(0, cut)).replace(/^\/+/, '');
 	if (rest.endsWith('/')) rest = rest.slice(0, -1);
@@ -721,7 +756,7 @@ export function matchEndpoint(method: string, path: string): EndpointMatch | Mat
 	}
 	const allowed = new Set<HttpMethod>();
 	for (const { endpoint, segments: template } of templates) {
-		if (!endpoint.versions.includes(version)) continue;
+		if (!endpoint.versions.includes(version) || !accepts(endpoint)) continue;
 		const xid = matchTemplate(template, segments);
 		if (xid === null) continue;
 		if (endpoint.method === method.toUpperCase()) {
@@ -731,6 +766,11 @@ export function matchEndpoint(method: string, path: string): EndpointMatch | Mat
 	}
 	if (allowed.size === 0) return { error: 'not_found' };
 	return { error: 'method_not_allowed', allowed: [...allowed].sort() };
+}
+
+/** True for the calls the dashboard's pages make, the only ones the same-origin proxy forwards. */
+export function isBrowserCallable(endpoint: EndpointSpec): boolean {
+	return endpoint.browser === true;
 }
 
 /** Looks an endpoint up by id and version, for clients that build requests from the catalogue. */

@@ -24,10 +24,10 @@ class Jar implements CookieJar {
 	}
 }
 
-function runtimeFor(env: Record<string, string>) {
+function runtimeFor(env: Record<string, string>, embedded = api) {
 	const result = parseConfig(env);
 	if (!result.ok) throw new Error('config');
-	return createRuntime(result.config, { embedded: () => api });
+	return createRuntime(result.config, { embedded: () => embedded });
 }
 
 async function proxyGet(runtime: ReturnType<typeof runtimeFor>, event: AuthEvent, path: string) {
@@ -75,6 +75,44 @@ describe('embedded mode', () => {
 		const response = await proxyGet(runtime, event, 'v.1.1/moves/unknownXid123');
 		expect(response.status).toBe(404);
 		expect(await response.json()).toMatchObject({ meta: { code: 404, error_type: 'not_found' } });
+	});
+});
+
+describe('the token routes', () => {
+	it('are served to a bearer caller of the mounted API and refused by the proxy', async () => {
+		const token = 'partner-app-token-4d1c';
+		const own = createReferenceApi({
+			now: () => NOW,
+			dataDir: null,
+			days: 2,
+			seed: 3,
+			accessToken: token
+		});
+		try {
+			const runtime = runtimeFor({ NUDGE_ACCESS_TOKEN: token }, own);
+			const event = { url: new URL(APP), cookies: new Jar() };
+			const viaProxy = await runtime.proxy({
+				request: new Request(new URL('/api/nudge/v.1.1/users/@me/PartnerAppMembership', APP), {
+					method: 'DELETE'
+				}),
+				rawPath: 'v.1.1/users/@me/PartnerAppMembership',
+				tokens: tokenSourceFor(runtime, event)
+			});
+			expect(viaProxy.status).toBe(404);
+			expect((await proxyGet(runtime, event, 'v.1.1/users/@me')).status).toBe(200);
+
+			const direct = await own.handle(
+				new Request(new URL('/nudge/api/v.1.1/users/@me/PartnerAppMembership', APP), {
+					method: 'DELETE',
+					headers: { authorization: `Bearer ${token}` }
+				})
+			);
+			expect(direct?.status).toBe(200);
+			// Served for real: the disconnect took effect, for the proxy too.
+			expect((await proxyGet(runtime, event, 'v.1.1/users/@me')).status).toBe(401);
+		} finally {
+			await own.close();
+		}
 	});
 });
 

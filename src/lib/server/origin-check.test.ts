@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkWriteOrigin } from './origin-check';
+import { checkWriteOrigin, routerPath } from './origin-check';
 
 const APP = 'http://127.0.0.1:4173';
 
@@ -50,5 +50,107 @@ describe('checkWriteOrigin', () => {
 		expect(verdict('POST', '/auth/oauth2/token', {})).toBe(true);
 		expect(verdict('POST', '/auth/oauth2/token', {}, false)).toBe(false);
 		expect(verdict('POST', '/auth/oauth2/auth', { origin: 'https://evil.example' })).toBe(false);
+	});
+});
+
+/** The verdict on a path as the request line spells it: the hook sees it after URL parsing. */
+function verdictOn(method: string, rawPath: string, headers: Record<string, string>) {
+	const url = new URL(`${APP}${rawPath}`);
+	return checkWriteOrigin(new Request(url, { method, headers }), url.pathname, APP, {
+		exemptTokenEndpoint: true
+	});
+}
+
+// Each spelling below is the sign-out route, the session route or the proxy to the router, or
+// would be to a router that decodes once more, folds case or merges slashes.
+const AUTH_SPELLINGS = [
+	'/%61uth/sign-out',
+	'/%41uth/sign-out',
+	'/a%75th/sign-out',
+	'/%61%75%74%68/sign-%6Fut',
+	'/auth%2Fsign-out',
+	'/auth%2fsign-out',
+	'//auth/sign-out',
+	'///auth//sign-out',
+	'/%2Fauth/sign-out',
+	'/AUTH/sign-out',
+	'/AuTh/Sign-Out',
+	'/%2561uth/sign-out',
+	'/%252561uth/sign-out',
+	'/auth/sign-out/',
+	'/x/../auth/sign-out',
+	'/x/%2e%2e/auth/sign-out',
+	'/\\auth\\sign-out',
+	'/auth\\sign-out',
+	'/x\\..\\auth\\sign-out'
+];
+const API_SPELLINGS = [
+	'/%61pi/session',
+	'/%41PI/session',
+	'/api%2Fsession',
+	'/api%2fnudge%2fv.1.1%2fusers%2f@me%2fmood',
+	'//api/nudge/v.1.1/users/@me/refreshToken',
+	'/%61pi/nudge/v.1.1/users/@me/PartnerAppMembership',
+	'/%2561pi/session',
+	'/Api/session',
+	'/api/./session'
+];
+/** A foreign Origin, and none at all (with no Sec-Fetch-Site either). */
+const ORIGIN_CASES: Record<string, string>[] = [{ origin: 'https://evil.example' }, {}];
+const CONTENT_TYPES = [
+	'text/plain',
+	'application/x-www-form-urlencoded',
+	'multipart/form-data; boundary=x',
+	'application/json'
+];
+
+describe('checkWriteOrigin on encoded paths', () => {
+	it('decodes a path the way the router does: once, leaving separators and %25 encoded', () => {
+		expect(routerPath('/%61uth/sign-out')).toBe('/auth/sign-out');
+		expect(routerPath('/auth%2Fsign-out')).toBe('/auth%2Fsign-out');
+		expect(routerPath('/%2561uth/sign-out')).toBe('/%2561uth/sign-out');
+		expect(() => routerPath('/%c0%ae/auth')).toThrow(URIError);
+	});
+
+	it('refuses every spelling of the guarded prefixes, foreign or missing Origin, any body type', () => {
+		for (const path of [...AUTH_SPELLINGS, ...API_SPELLINGS]) {
+			for (const type of CONTENT_TYPES) {
+				for (const origin of ORIGIN_CASES) {
+					for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
+						const result = verdictOn(method, path, { 'content-type': type, ...origin });
+						expect(result, `${method} ${path} ${type} ${JSON.stringify(origin)}`).toMatchObject({
+							ok: false,
+							status: 403,
+							type: 'cross_site_request'
+						});
+					}
+				}
+			}
+		}
+	});
+
+	it('still accepts those writes from our own origin, and leaves other paths alone', () => {
+		expect(verdictOn('POST', '/%61uth/sign-out', { origin: APP }).ok).toBe(true);
+		for (const path of ['/sleep', '/authors', '/apis', '/nudge/api/v.1.1/users/@me/mood']) {
+			expect(verdictOn('POST', path, { origin: 'https://evil.example' }).ok, path).toBe(true);
+		}
+	});
+
+	it('exempts the mounted token endpoint only when it is spelled exactly', () => {
+		expect(verdictOn('POST', '/auth/oauth2/token', {}).ok).toBe(true);
+		expect(verdictOn('POST', '/auth/oauth2/%74oken', {}).ok).toBe(false);
+		expect(verdictOn('POST', '//auth/oauth2/token', {}).ok).toBe(false);
+	});
+
+	it('answers a path the router cannot decode with the API envelope, whatever the method', () => {
+		for (const method of ['GET', 'POST']) {
+			for (const path of ['/%c0%ae/auth/sign-out', '/api/nudge/%E0%A4%A', '/sleep%ff']) {
+				expect(verdictOn(method, path, { origin: APP }), `${method} ${path}`).toMatchObject({
+					ok: false,
+					status: 400,
+					type: 'invalid_path'
+				});
+			}
+		}
 	});
 });

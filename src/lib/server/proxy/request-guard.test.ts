@@ -1,12 +1,37 @@
 import { describe, expect, it } from 'vitest';
-import { guardProxyRequest, pathProblem } from './request-guard';
+import { endpoints, type ApiVersion, type EndpointSpec } from '$lib/api/endpoints';
+import { DEFAULT_GUARD_LIMITS, guardProxyRequest, pathProblem } from './request-guard';
 
 const ORIGIN = 'http://app.test';
+/** The first bytes of a JPEG and of a PNG file, then a little of the image. */
+const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 1, 2]);
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 
 async function guard(method: string, pathAndQuery: string, init: RequestInit = {}) {
 	const url = new URL(`${ORIGIN}/api/nudge/${pathAndQuery}`);
 	const rawPath = url.pathname.slice('/api/nudge/'.length);
 	return guardProxyRequest(new Request(url, { method, ...init }), rawPath, url.searchParams);
+}
+
+/**
+ * The guard with every catalogue endpoint let through: the body rules, which the proxy will apply
+ * to the writes a later page makes. The proxy itself forwards only the pages' calls.
+ */
+async function guardAny(
+	method: string,
+	pathAndQuery: string,
+	init: RequestInit = {},
+	limits = DEFAULT_GUARD_LIMITS
+) {
+	const url = new URL(`${ORIGIN}/api/nudge/${pathAndQuery}`);
+	const rawPath = url.pathname.slice('/api/nudge/'.length);
+	return guardProxyRequest(
+		new Request(url, { method, ...init }),
+		rawPath,
+		url.searchParams,
+		limits,
+		() => true
+	);
 }
 
 async function refusal(result: Awaited<ReturnType<typeof guard>>) {
@@ -102,7 +127,7 @@ describe('guardProxyRequest', () => {
 	});
 
 	it('rebuilds a valid form body from validated fields only', async () => {
-		const result = await guard('POST', 'v.1.1/users/@me/body_events', {
+		const result = await guardAny('POST', 'v.1.1/users/@me/body_events', {
 			headers: { 'content-type': 'application/x-www-form-urlencoded' },
 			body: 'weight=71.5&note=line%20one%0Aline%20two'
 		});
@@ -115,21 +140,21 @@ describe('guardProxyRequest', () => {
 
 	it('refuses a form with an unknown field, a wrong content type or an oversized body', async () => {
 		const unknown = await refusal(
-			await guard('POST', 'v.1.1/users/@me/body_events', {
+			await guardAny('POST', 'v.1.1/users/@me/body_events', {
 				headers: { 'content-type': 'application/x-www-form-urlencoded' },
 				body: 'weight=70&admin=1'
 			})
 		);
 		expect(unknown.status).toBe(400);
 		const json = await refusal(
-			await guard('POST', 'v.1.1/users/@me/body_events', {
+			await guardAny('POST', 'v.1.1/users/@me/body_events', {
 				headers: { 'content-type': 'application/json' },
 				body: '{"weight":70}'
 			})
 		);
 		expect(json.status).toBe(415);
 		const huge = await refusal(
-			await guard('POST', 'v.1.1/users/@me/body_events', {
+			await guardAny('POST', 'v.1.1/users/@me/body_events', {
 				headers: { 'content-type': 'application/x-www-form-urlencoded' },
 				body: `weight=70&note=${'x'.repeat(70 * 1024)}`
 			})
@@ -144,7 +169,7 @@ describe('guardProxyRequest', () => {
 				throw new Error('the body must not be read');
 			}
 		});
-		const result = await guard('POST', 'v.1.1/users/@me/body_events', {
+		const result = await guardAny('POST', 'v.1.1/users/@me/body_events', {
 			headers: {
 				'content-type': 'application/x-www-form-urlencoded',
 				'content-length': String(10 * 1024 * 1024)
@@ -160,8 +185,8 @@ describe('guardProxyRequest', () => {
 		const form = new FormData();
 		form.append('title', 'Lunch');
 		form.append('items', '[{"name":"soup"}]');
-		form.append('photo', new Blob([new Uint8Array([1, 2, 3])], { type: 'image/jpeg' }), 'soup.jpg');
-		const result = await guard('POST', 'v.1.1/users/@me/meals', { body: form });
+		form.append('photo', new Blob([JPEG], { type: 'image/jpeg' }), 'soup.jpg');
+		const result = await guardAny('POST', 'v.1.1/users/@me/meals', { body: form });
 		expect(result.ok).toBe(true);
 		if (!result.ok || result.call.body?.kind !== 'multipart') throw new Error('expected multipart');
 		const photo = result.call.body.fields.get('photo');
@@ -170,13 +195,13 @@ describe('guardProxyRequest', () => {
 	});
 
 	it('takes sleep creation fields from the query string and refuses a body there', async () => {
-		const ok = await guard(
+		const ok = await guardAny(
 			'POST',
 			'v.1.1/users/@me/sleeps?time_created=1700000000&time_completed=1700020000'
 		);
 		expect(ok.ok && ok.call.query.get('time_completed')).toBe('1700020000');
 		const withBody = await refusal(
-			await guard(
+			await guardAny(
 				'POST',
 				'v.1.1/users/@me/sleeps?time_created=1700000000&time_completed=1700020000',
 				{
@@ -186,5 +211,186 @@ describe('guardProxyRequest', () => {
 			)
 		);
 		expect(withBody.status).toBe(413);
+	});
+});
+
+/** A request for one catalogue entry: its path with a made-up id, and a body it would accept. */
+function requestFor(endpoint: EndpointSpec, version: ApiVersion) {
+	const path = `${version}${endpoint.path.replace('{xid}', 'abc123')}`;
+	const init: RequestInit =
+		endpoint.body === undefined || endpoint.body.encoding === 'query'
+			? {}
+			: {
+					headers: { 'content-type': 'application/x-www-form-urlencoded' },
+					body: 'secret=s&weight=70&sub_type=1&title=t&systolic=120&diastolic=80'
+				};
+	return { path, init };
+}
+
+describe('guardProxyRequest and the calls the pages make', () => {
+	it('forwards exactly the reads the dashboard pages make', () => {
+		const browser = endpoints
+			.filter((endpoint) => endpoint.browser === true)
+			.map((endpoint) => `${endpoint.method} ${endpoint.path} ${endpoint.versions.join('+')}`);
+		expect(browser.sort()).toEqual(
+			[
+				'GET /moves/{xid} v.1.0+v.1.1',
+				'GET /moves/{xid}/ticks v.1.1',
+				'GET /sleeps/{xid} v.1.0+v.1.1',
+				'GET /sleeps/{xid}/ticks v.1.1',
+				'GET /users/@me v.1.0+v.1.1',
+				'GET /users/@me/goals v.1.0+v.1.1',
+				'GET /users/@me/moves v.1.0+v.1.1',
+				'GET /users/@me/settings v.1.0+v.1.1',
+				'GET /users/@me/sleeps v.1.0+v.1.1',
+				'GET /users/@me/trends v.1.0',
+				'GET /users/@me/trends v.1.1',
+				'GET /users/@me/workouts v.1.0+v.1.1',
+				'GET /workouts/{xid} v.1.0+v.1.1'
+			].sort()
+		);
+	});
+
+	it('refuses the token refresh and the disconnect: the browser never gets a token', async () => {
+		for (const version of ['v.1.0', 'v.1.1', ''] as const) {
+			const prefix = version === '' ? '' : `${version}/`;
+			const refresh = await refusal(
+				await guard('POST', `${prefix}users/@me/refreshToken`, {
+					headers: { 'content-type': 'application/x-www-form-urlencoded' },
+					body: 'secret=anything'
+				})
+			);
+			expect(refresh.status).toBe(404);
+			expect(refresh.body).toMatchObject({ meta: { code: 404, error_type: 'not_found' } });
+			const disconnect = await refusal(
+				await guard('DELETE', `${prefix}users/@me/PartnerAppMembership`)
+			);
+			expect(disconnect.status).toBe(404);
+			expect(disconnect.body).toMatchObject({ meta: { code: 404, error_type: 'not_found' } });
+		}
+	});
+
+	it('refuses every endpoint the pages do not call, with 404 or a 405 naming the page reads', async () => {
+		let refused = 0;
+		for (const endpoint of endpoints.filter((entry) => entry.browser !== true)) {
+			for (const version of endpoint.versions) {
+				const { path, init } = requestFor(endpoint, version);
+				const label = `${endpoint.method} ${path}`;
+				// The same request reaches the body rules when every endpoint is let through ...
+				const wide = await guardAny(endpoint.method, path, init);
+				expect(wide.ok || (await refusal(wide)).status === 400, label).toBe(true);
+				// ... and never gets past the proxy's list.
+				const result = await guard(endpoint.method, path, requestFor(endpoint, version).init);
+				const { status, headers } = await refusal(result);
+				expect([404, 405], label).toContain(status);
+				if (status === 405) expect(headers.get('allow'), label).toBe('GET');
+				refused++;
+			}
+		}
+		expect(refused).toBeGreaterThan(40);
+	});
+});
+
+describe('guardProxyRequest on a multipart meal', () => {
+	const meal = (parts: [string, string | Blob, string?][]) => {
+		const form = new FormData();
+		for (const [name, value, fileName] of parts) {
+			if (typeof value === 'string') form.append(name, value);
+			else form.append(name, value, fileName);
+		}
+		return guardAny('POST', 'v.1.1/users/@me/meals', { body: form });
+	};
+	const file = (text: string) => new Blob([text], { type: 'text/plain' });
+
+	it('refuses a file under any name but photo, naming the field', async () => {
+		for (const [name, content] of [
+			['items', 'this is not JSON'],
+			['note', 'n'.repeat(4000)],
+			['title', 't'.repeat(300 * 1024)],
+			['image_url', 'https://example.com/a.jpg'],
+			['unknown', 'x']
+		] as const) {
+			const { status, body } = await refusal(await meal([[name, file(content), 'ok.txt']]));
+			expect(status, name).toBe(400);
+			expect(body, name).toMatchObject({
+				meta: {
+					error_type: 'invalid_parameter',
+					error_detail: `Field "${name}" must be a text field, not a file.`
+				}
+			});
+		}
+	});
+
+	it('checks every text part like its form twin', async () => {
+		for (const [name, value] of [
+			['items', 'this is not JSON'],
+			['note', 'n'.repeat(4000)],
+			['title', 't'.repeat(300)],
+			['place_lat', '91']
+		] as const) {
+			const { status, body } = await refusal(await meal([[name, value]]));
+			expect(status, name).toBe(400);
+			expect(body, name).toMatchObject({ meta: { error_type: 'invalid_parameter' } });
+			expect(JSON.stringify(body), name).toContain(`Field \\"${name}\\"`);
+		}
+	});
+
+	it('accepts a JPEG or PNG photo by its bytes, whatever type the part claims', async () => {
+		for (const [bytes, claimed, type] of [
+			[JPEG, 'image/jpeg', 'image/jpeg'],
+			[PNG, 'image/png', 'image/png'],
+			[JPEG, 'application/octet-stream', 'image/jpeg'],
+			[PNG, 'image/jpeg', 'image/png']
+		] as const) {
+			const result = await meal([['photo', new Blob([bytes], { type: claimed }), 'meal.img']]);
+			if (!result.ok || result.call.body?.kind !== 'multipart') throw new Error('expected ok');
+			const photo = result.call.body.fields.get('photo');
+			if (!(photo instanceof File)) throw new Error('expected a file');
+			expect(photo.type).toBe(type);
+			expect(photo.name).toBe('meal.img');
+			expect(new Uint8Array(await photo.arrayBuffer())).toEqual(bytes);
+		}
+	});
+
+	it('refuses a photo that is not a JPEG or PNG, and one over the photo cap', async () => {
+		for (const content of ['GIF89a....', '<svg xmlns="http://www.w3.org/2000/svg"/>', '']) {
+			const { status, body } = await refusal(
+				await meal([['photo', new Blob([content], { type: 'image/jpeg' }), 'meal.jpg']])
+			);
+			expect(status, content).toBe(400);
+			expect(body).toMatchObject({
+				meta: { error_detail: 'Field "photo" must be a JPEG or PNG image.' }
+			});
+		}
+		const big = new Uint8Array(2048);
+		big.set(JPEG);
+		const form = new FormData();
+		form.append('photo', new Blob([big], { type: 'image/jpeg' }), 'big.jpg');
+		const tooBig = await refusal(
+			await guardAny(
+				'POST',
+				'v.1.1/users/@me/meals',
+				{ body: form },
+				{
+					...DEFAULT_GUARD_LIMITS,
+					maxPhotoBytes: 1024
+				}
+			)
+		);
+		expect(tooBig.status).toBe(413);
+		expect(tooBig.body).toMatchObject({ meta: { error_type: 'payload_too_large' } });
+	});
+
+	it('forwards a body rebuilt from the validated parts only', async () => {
+		const result = await meal([
+			['title', 'Lunch'],
+			['items', '[{"name":"soup"}]'],
+			['photo', new Blob([PNG], { type: 'image/png' }), 'soup.png']
+		]);
+		if (!result.ok || result.call.body?.kind !== 'multipart') throw new Error('expected ok');
+		const fields = result.call.body.fields;
+		expect([...fields.keys()].sort()).toEqual(['items', 'photo', 'title']);
+		expect(fields.get('title')).toBe('Lunch');
+		expect(fields.get('items')).toBe('[{"name":"soup"}]');
 	});
 });

@@ -2,6 +2,7 @@
 
 import {
 	expandPath,
+	isBrowserCallable,
 	matchEndpoint,
 	validateParams,
 	type ApiVersion,
@@ -15,6 +16,8 @@ export interface GuardLimits {
 	maxFormBytes: number;
 	/** Largest multipart body (a meal photo) accepted, in bytes. */
 	maxMultipartBytes: number;
+	/** Largest meal photo accepted, in bytes. */
+	maxPhotoBytes: number;
 	/** Longest path after the proxy prefix. */
 	maxPathLength: number;
 }
@@ -22,6 +25,7 @@ export interface GuardLimits {
 export const DEFAULT_GUARD_LIMITS: GuardLimits = {
 	maxFormBytes: 64 * 1024,
 	maxMultipartBytes: 8 * 1024 * 1024,
+	maxPhotoBytes: 5 * 1024 * 1024,
 	maxPathLength: 512
 };
 
@@ -147,6 +151,41 @@ function mediaType(request: Request): string {
 const FORM = 'application/x-www-form-urlencoded';
 const MULTIPART = 'multipart/form-data';
 
+const PHOTO = 'photo';
+
+/** The image types a meal photo may have, known by their first bytes, not by what the part says. */
+const IMAGE_SIGNATURES: readonly { type: string; magic: readonly number[] }[] = [
+	{ type: 'image/jpeg', magic: [0xff, 0xd8, 0xff] },
+	{ type: 'image/png', magic: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] }
+];
+
+/**
+ * A photo part as it may go upstream: at most `cap` bytes, a JPEG or PNG by its bytes, rebuilt
+ * with that type and its (already validated) name, so no header the browser wrote travels on.
+ */
+async function checkPhoto(
+	photo: File,
+	cap: number
+): Promise<{ ok: true; file: File } | { ok: false; result: GuardResult }> {
+	if (photo.size > cap) {
+		return {
+			ok: false,
+			result: refuse(413, 'payload_too_large', `Field "photo" is larger than ${cap} bytes.`)
+		};
+	}
+	const bytes = new Uint8Array(await photo.arrayBuffer());
+	const kind = IMAGE_SIGNATURES.find(({ magic }) =>
+		magic.every((byte, index) => bytes[index] === byte)
+	);
+	if (kind === undefined) {
+		return {
+			ok: false,
+			result: refuse(400, 'invalid_parameter', 'Field "photo" must be a JPEG or PNG image.')
+		};
+	}
+	return { ok: true, file: new File([bytes], photo.name, { type: kind.type }) };
+}
+
 async function guardBody(
 	request: Request,
 	endpoint: EndpointSpec,
@@ -228,9 +267,9 @@ async function guardBody(
 			result: refuse(400, 'invalid_parameter', 'The multipart body is malformed.')
 		};
 	}
-	// Files are validated by their name (the catalogue's rule) and forwarded as they are.
+	// Only `photo` may be a file; every other part is a text field checked like its form twin.
 	const fields = new Map<string, string>();
-	const files = new Map<string, File>();
+	let photo: File | null = null;
 	for (const [name, value] of parsed) {
 		if (fields.has(name)) {
 			return {
@@ -240,9 +279,19 @@ async function guardBody(
 		}
 		if (typeof value === 'string') {
 			fields.set(name, value);
-		} else {
+		} else if (name === PHOTO && spec.params.some((param) => param.name === PHOTO)) {
+			// The file name stands in for the field, validated by the catalogue's rule for it.
 			fields.set(name, value.name);
-			files.set(name, value);
+			photo = value;
+		} else {
+			return {
+				ok: false,
+				result: refuse(
+					400,
+					'invalid_parameter',
+					`Field "${hasControl(name, false) ? '(unprintable name)' : name}" must be a text field, not a file.`
+				)
+			};
 		}
 	}
 	const bad = checkControl(fields, true);
@@ -259,11 +308,16 @@ async function guardBody(
 			result: refuse(400, 'invalid_parameter', `Field "${checked.field}" ${checked.reason}.`)
 		};
 	}
+	let photoPart: File | null = null;
+	if (photo !== null) {
+		const checkedPhoto = await checkPhoto(photo, limits.maxPhotoBytes);
+		if (!checkedPhoto.ok) return { ok: false, result: checkedPhoto.result };
+		photoPart = checkedPhoto.file;
+	}
 	const rebuilt = new FormData();
 	for (const [name, value] of Object.entries(checked.values)) {
-		const file = files.get(name);
-		if (file === undefined) rebuilt.append(name, value);
-		else rebuilt.append(name, file, file.name);
+		if (name === PHOTO && photoPart !== null) rebuilt.append(name, photoPart, photoPart.name);
+		else rebuilt.append(name, value);
 	}
 	return { ok: true, body: { kind: 'multipart', fields: rebuilt } };
 }
@@ -271,23 +325,28 @@ async function guardBody(
 /**
  * Checks a browser request against the endpoint catalogue. `rawPath` is the still percent-encoded
  * part after `/api/nudge/`; `search` the query string. Nothing goes upstream unless this says ok.
+ * `accepts` names the endpoints that exist for the browser: the calls the dashboard's pages make
+ * (catalogue entries marked `browser`); tests of the body rules pass a wider one.
  */
 export async function guardProxyRequest(
 	request: Request,
 	rawPath: string,
 	search: URLSearchParams,
-	limits: GuardLimits = DEFAULT_GUARD_LIMITS
+	limits: GuardLimits = DEFAULT_GUARD_LIMITS,
+	accepts: (endpoint: EndpointSpec) => boolean = isBrowserCallable
 ): Promise<GuardResult> {
 	const problem = pathProblem(rawPath, limits.maxPathLength);
 	if (problem !== null) return refuse(400, 'invalid_path', problem);
 
-	const match = matchEndpoint(request.method, rawPath);
+	// Only the calls the dashboard's pages make exist here: a token, membership or write route
+	// is as unknown to the proxy as a misspelt one (partner apps call the API itself for those).
+	const match = matchEndpoint(request.method, rawPath, accepts);
 	if ('error' in match) {
 		if (match.error === 'method_not_allowed') {
 			const allow = (match.allowed ?? []).join(', ');
 			return refuse(405, 'method_not_allowed', `This path accepts ${allow}.`, { allow });
 		}
-		return refuse(404, 'not_found', 'No API endpoint has this path.');
+		return refuse(404, 'not_found', 'The dashboard makes no API call with this path.');
 	}
 	const { endpoint, version, pathParams } = match;
 

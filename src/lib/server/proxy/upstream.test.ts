@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { guardProxyRequest, type UpstreamCall } from './request-guard';
+import { DEFAULT_GUARD_LIMITS, guardProxyRequest, type UpstreamCall } from './request-guard';
 import {
 	buildUpstreamUrl,
 	createUpstreamClient,
@@ -16,10 +16,13 @@ async function callFor(
 	init: RequestInit = {}
 ): Promise<UpstreamCall> {
 	const url = new URL(`http://app.test/api/nudge/${pathAndQuery}`);
+	// Every catalogue call, writes and images included: the client sends what the guard built.
 	const result = await guardProxyRequest(
 		new Request(url, { method, ...init }),
 		url.pathname.slice('/api/nudge/'.length),
-		url.searchParams
+		url.searchParams,
+		DEFAULT_GUARD_LIMITS,
+		() => true
 	);
 	if (!result.ok) throw new Error(`guard refused ${pathAndQuery}`);
 	return result.call;
