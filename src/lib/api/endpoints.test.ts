@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+	checkControl,
 	endpoints,
 	expandPath,
 	findEndpoint,
 	isCalendarDate,
+	jsonDeeperThan,
 	matchEndpoint,
 	validateParams,
 	XID_PATTERN,
@@ -23,8 +25,11 @@ function paramsOf(id: string, version: 'v.1.0' | 'v.1.1' = 'v.1.1'): readonly Pa
 	return endpoint.body?.params ?? endpoint.query;
 }
 
+/** The validating server's clock in these tests: 2026-03-30T18:00:00Z. */
+const NOW_SEC = 1_774_893_600;
+
 function check(id: string, input: Record<string, string>, version: 'v.1.0' | 'v.1.1' = 'v.1.1') {
-	return validateParams(paramsOf(id, version), new URLSearchParams(input));
+	return validateParams(paramsOf(id, version), new URLSearchParams(input), { nowSec: NOW_SEC });
 }
 
 describe('the catalogue', () => {
@@ -360,10 +365,10 @@ describe('validateParams', () => {
 	});
 
 	it('validates sleep ticks', () => {
-		const base = { time_created: '1000', time_completed: '9000' };
+		const base = { time_created: '1774850000', time_completed: '1774858000' };
 		const good = JSON.stringify([
-			{ depth: 2, time: 1200 },
-			{ depth: 3, time: 3000 }
+			{ depth: 2, time: 1774850200 },
+			{ depth: 3, time: 1774852000 }
 		]);
 		expect(check('sleeps.create', { ...base, ticks: good }).ok).toBe(true);
 		for (const bad of [
@@ -385,10 +390,11 @@ describe('validateParams', () => {
 	});
 
 	it('checks ranges of floats and enums of goals', () => {
-		expect(check('workouts.create', { time_created: '1', place_lat: '91' })).toMatchObject({
+		const time_created = '1774850000';
+		expect(check('workouts.create', { time_created, place_lat: '91' })).toMatchObject({
 			field: 'place_lat'
 		});
-		expect(check('workouts.create', { time_created: '1', intensity: '6' })).toMatchObject({
+		expect(check('workouts.create', { time_created, intensity: '6' })).toMatchObject({
 			field: 'intensity'
 		});
 		expect(check('goals.update', { body_weight_intent: 'gain', body_weight: '72.5' }).ok).toBe(
@@ -415,5 +421,153 @@ describe('validateParams', () => {
 		expect(check('body_events.create', { weight: '70', share: 'yes' })).toMatchObject({
 			field: 'share'
 		});
+	});
+});
+
+/** JSON text of `levels` objects nested in one another: {"a":{"a":…1…}}. */
+const nestedObject = (levels: number): string => '{"a":'.repeat(levels) + '1' + '}'.repeat(levels);
+
+describe('validateParams on hostile input', () => {
+	it('refuses a 64 KiB field of digits ending in x in well under 50 ms, naming the field', () => {
+		const hostile = '1'.repeat(64 * 1024) + 'x';
+		const started = performance.now();
+		const result = check('body_events.create', { weight: hostile });
+		const elapsed = performance.now() - started;
+		expect(result).toMatchObject({ ok: false, field: 'weight' });
+		expect(elapsed).toBeLessThan(50);
+	});
+
+	it('refuses number fields longer than 32 characters before any pattern runs', () => {
+		// 1.5 written in 33 characters: a valid number, but longer than a client ever writes one.
+		expect(check('body_events.create', { weight: '0'.repeat(30) + '1.5' })).toMatchObject({
+			ok: false,
+			field: 'weight',
+			reason: 'must be a number of at most 32 characters'
+		});
+		expect(check('body_events.create', { weight: '0'.repeat(29) + '1.5' }).ok).toBe(true);
+		expect(check('workouts.list', { limit: '0'.repeat(40) + '5' })).toMatchObject({
+			field: 'limit'
+		});
+		expect(check('moves.list', { start_time: '0'.repeat(40) })).toMatchObject({
+			field: 'start_time'
+		});
+	});
+
+	it('takes linear time on every kind of field, however long the value', () => {
+		const long = '1'.repeat(64 * 1024) + 'x';
+		const started = performance.now();
+		for (const [id, field] of [
+			['body_events.create', 'weight'],
+			['body_events.create', 'time_created'],
+			['workouts.create', 'sub_type'],
+			['workouts.create', 'place_name'],
+			['workouts.create', 'share'],
+			['moves.list', 'date'],
+			['mood.create', 'sub_type'],
+			['generic_events.create', 'attributes'],
+			['sleeps.create', 'ticks']
+		] as const) {
+			expect(check(id, { [field]: long }), field).toMatchObject({ ok: false, field });
+		}
+		expect(performance.now() - started).toBeLessThan(50);
+	});
+
+	it('refuses JSON nested deeper than 32 levels and accepts 32', () => {
+		expect(check('generic_events.create', { title: 'a', attributes: nestedObject(32) }).ok).toBe(
+			true
+		);
+		expect(check('generic_events.create', { title: 'a', attributes: nestedObject(33) })).toEqual({
+			ok: false,
+			field: 'attributes',
+			reason: 'must not nest arrays and objects more than 32 levels deep'
+		});
+		expect(check('meals.create', { items: '['.repeat(33) + ']'.repeat(33) })).toMatchObject({
+			field: 'items'
+		});
+		expect(check('sleeps.create', { ticks: '['.repeat(40) + ']'.repeat(40) })).toMatchObject({
+			field: 'ticks'
+		});
+	});
+
+	it('counts only brackets outside strings, escaped quotes included', () => {
+		const inString = JSON.stringify({ text: '[[[[{{{{"\\'.repeat(20) });
+		expect(jsonDeeperThan(inString, 1)).toBe(false);
+		expect(check('generic_events.create', { title: 'a', attributes: inString }).ok).toBe(true);
+		expect(jsonDeeperThan('[[]]', 1)).toBe(true);
+		expect(jsonDeeperThan('[[]]', 2)).toBe(false);
+	});
+
+	it('measures the depth of 100 000 levels without recursing', () => {
+		const deep = '['.repeat(100_000) + ']'.repeat(100_000);
+		expect(jsonDeeperThan(deep, 32)).toBe(true);
+	});
+
+	it('refuses JSON fields longer than their field allows', () => {
+		const attributes = JSON.stringify({ text: 'x'.repeat(16 * 1024) });
+		expect(check('generic_events.create', { title: 'a', attributes })).toMatchObject({
+			field: 'attributes',
+			reason: 'must be at most 16384 characters of JSON'
+		});
+		const item = { name: 'Soup', description: 'd'.repeat(1000) };
+		const items = JSON.stringify(Array.from({ length: 140 }, () => item));
+		expect(check('meals.create', { items })).toMatchObject({ field: 'items' });
+		const fewer = JSON.stringify(Array.from({ length: 100 }, () => item));
+		expect(check('meals.create', { items: fewer }).ok).toBe(true);
+	});
+
+	it('refuses control characters in any field, and line breaks where the caller says so', () => {
+		const input = new URLSearchParams({ title: 'Lunch', place_name: 'Home\u0000' });
+		expect(validateParams(paramsOf('meals.create'), input)).toEqual({
+			ok: false,
+			field: 'place_name',
+			reason: 'contains control characters'
+		});
+		const note = new URLSearchParams({ title: 'Lunch', note: 'first line\nsecond line' });
+		expect(validateParams(paramsOf('meals.create'), note).ok).toBe(true);
+		expect(validateParams(paramsOf('meals.create'), note, { lineBreaks: false })).toEqual({
+			ok: false,
+			field: 'note',
+			reason: 'contains control characters'
+		});
+		const name = new URLSearchParams([['we\u0007ight', '70']]);
+		expect(validateParams(paramsOf('meals.create'), name)).toMatchObject({
+			field: '(unprintable name)'
+		});
+		expect(checkControl(new URLSearchParams({ a: 'ok', b: 'bell\u0007' }), true)).toBe('b');
+		expect(checkControl(new URLSearchParams({ a: 'x\ty' }), false)).toBe('a');
+		expect(checkControl(new URLSearchParams({ a: 'x\ty' }), true)).toBeNull();
+	});
+
+	it('keeps written times between 2000-01-01 and a day after now, and list filters from 0', () => {
+		for (const [time, ok] of [
+			['0', false],
+			['946684799', false],
+			['946684800', true],
+			[String(NOW_SEC + 86_400), true],
+			[String(NOW_SEC + 86_401), false],
+			['4102444800', false]
+		] as const) {
+			const result = check('body_events.create', { weight: '70', time_created: time });
+			expect(result.ok, time).toBe(ok);
+			if (!result.ok) expect(result.field).toBe('time_created');
+		}
+		expect(check('moves.list', { start_time: '0', end_time: '4102444800' }).ok).toBe(true);
+	});
+
+	it('refuses a sleep from 1970 to 2100, one longer than a day, and one that ends before it starts', () => {
+		const start = NOW_SEC - 90_000;
+		const sleep = (from: number, to: number) =>
+			check('sleeps.create', { time_created: String(from), time_completed: String(to) });
+		expect(sleep(0, 4_102_444_800)).toMatchObject({ ok: false, field: 'time_created' });
+		expect(sleep(start, 4_102_444_800)).toMatchObject({ ok: false, field: 'time_completed' });
+		expect(sleep(start, start + 86_400).ok).toBe(true);
+		expect(sleep(start, start + 86_401)).toEqual({
+			ok: false,
+			field: 'time_completed',
+			reason: 'must be at most 86400 seconds after time_created'
+		});
+		expect(sleep(start, start - 1)).toMatchObject({ ok: false, field: 'time_completed' });
+		const workout = { time_created: String(start), time_completed: String(start + 86_401) };
+		expect(check('workouts.create', workout)).toMatchObject({ field: 'time_completed' });
 	});
 });

@@ -1,7 +1,9 @@
 // Decides whether a browser request may go upstream: allow-listed path, method, query and body, or a clear 4xx.
 
 import {
+	checkControl,
 	expandPath,
+	hasControl,
 	isBrowserCallable,
 	matchEndpoint,
 	validateParams,
@@ -66,18 +68,6 @@ const pathRules: readonly { test: RegExp; detail: string }[] = [
 	{ test: /\s/, detail: 'Spaces and line breaks are not accepted in a path.' }
 ];
 
-/** True when the text holds a control character; `allowLineBreaks` keeps tab, LF and CR. */
-function hasControl(text: string, allowLineBreaks: boolean): boolean {
-	for (let i = 0; i < text.length; i++) {
-		const code = text.charCodeAt(i);
-		if (code === 0x7f) return true;
-		if (code >= 0x20) continue;
-		if (allowLineBreaks && (code === 0x09 || code === 0x0a || code === 0x0d)) continue;
-		return true;
-	}
-	return false;
-}
-
 /** Why a raw path (after the proxy prefix) is refused before any lookup, or null when it may be looked up. */
 export function pathProblem(rawPath: string, maxLength: number): string | null {
 	if (rawPath.length > maxLength) return `The path is longer than ${maxLength} characters.`;
@@ -92,19 +82,6 @@ export function pathProblem(rawPath: string, maxLength: number): string | null {
 			return 'Only "@me" may contain "@"; other hosts or users are not accepted.';
 		}
 		if (segment === '') return 'Empty path segments are not accepted.';
-	}
-	return null;
-}
-
-/**
- * The name of the first field holding a control character, or null. Query values travel into a
- * URL upstream (none allowed); body fields may hold multi-line notes (tab, LF, CR allowed).
- */
-function checkControl(input: Iterable<[string, string]>, allowLineBreaks: boolean): string | null {
-	for (const [name, value] of input) {
-		if (hasControl(name, false) || hasControl(value, allowLineBreaks)) {
-			return hasControl(name, false) ? '(unprintable name)' : name;
-		}
 	}
 	return null;
 }

@@ -1,5 +1,6 @@
 // Applies a journal entry to the store, validating each record against its schema (live writes and replay alike).
 import * as z from 'zod/mini';
+import { MAX_JSON_DEPTH } from '$lib/api/endpoints';
 import {
 	bandEventSchema,
 	bodyEventSchema,
@@ -48,6 +49,44 @@ function parseRecord(kind: RecordKind, record: unknown): Parsed<RecordKinds[Reco
 	}
 }
 
+/** Nesting a stored record may reach: its own few levels plus a partner's attributes. */
+const RECORD_DEPTH_MAX = MAX_JSON_DEPTH + 8;
+
+/** True when a parsed value nests arrays and objects deeper than `limit`; walks without recursion. */
+function deeperThan(value: unknown, limit: number): boolean {
+	const pending: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
+	for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+		if (typeof next.value !== 'object' || next.value === null) continue;
+		const depth = next.depth + 1;
+		if (depth > limit) return true;
+		for (const child of Object.values(next.value)) pending.push({ value: child, depth });
+	}
+	return false;
+}
+
+/**
+ * A journal written before writes were checked for depth may hold custom event attributes nested
+ * thousands of levels deep, which no answer could serialize: such attributes are dropped (and
+ * said so in the log), and any other record nested past what a record can be is skipped, so the
+ * day still answers.
+ */
+function withinDepth(kind: RecordKind, record: unknown): unknown {
+	if (typeof record !== 'object' || record === null) return record;
+	if (kind === 'generic_events' && 'attributes' in record) {
+		if (deeperThan(record.attributes, MAX_JSON_DEPTH)) {
+			console.warn(
+				`reference API: custom event attributes nested deeper than ${MAX_JSON_DEPTH} levels were dropped`
+			);
+			return withinDepth(kind, { ...record, attributes: null });
+		}
+	}
+	if (deeperThan(record, RECORD_DEPTH_MAX)) {
+		console.warn(`reference API: a ${kind} record nested too deeply to answer was skipped`);
+		return null;
+	}
+	return record;
+}
+
 function putEntry<K extends RecordKind>(
 	store: Store,
 	kind: K,
@@ -55,7 +94,7 @@ function putEntry<K extends RecordKind>(
 	creator: string,
 	ticks: unknown
 ): boolean {
-	const parsed = parseRecord(kind, record);
+	const parsed = parseRecord(kind, withinDepth(kind, record));
 	if (!parsed.success) return false;
 	store.put(kind, parsed.data, creator);
 	if (ticks !== undefined && kind === 'sleeps') {

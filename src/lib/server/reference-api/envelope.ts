@@ -11,6 +11,7 @@ export type ErrorType =
 	| 'not_creator'
 	| 'not_found'
 	| 'method_not_allowed'
+	| 'payload_too_large'
 	| 'too_many_requests'
 	| 'internal_error'
 	| 'unavailable';
@@ -43,6 +44,7 @@ const STATUS_MESSAGES: Record<number, string> = {
 	403: 'Forbidden',
 	404: 'Not Found',
 	405: 'Method Not Allowed',
+	413: 'Payload Too Large',
 	429: 'Too Many Requests',
 	500: 'Internal Server Error',
 	503: 'Service Unavailable'

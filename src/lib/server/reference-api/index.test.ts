@@ -1,14 +1,14 @@
-import { mkdtemp, readFile, appendFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, appendFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { endpoints } from '$lib/api/endpoints';
 import { collectionSchema, envelopeSchema } from '$lib/api/envelope';
 import { mealWithItemsSchema, sleepSchema, workoutSchema } from '$lib/api/records';
 import { trendsV10Schema, trendsV11Schema } from '$lib/api/trends';
 import { goalsV10Schema, goalsV11Schema } from '$lib/api/goals';
-import { createReferenceApi, type ReferenceApi } from './index';
+import { createReferenceApi, MAX_BODY_BYTES, type ReferenceApi } from './index';
 import type { ReferenceApiOptions } from './config';
 import { handlerFor } from './handlers/index';
 import { JOURNAL_FILE } from './journal';
@@ -472,6 +472,127 @@ describe('writes', () => {
 	});
 });
 
+describe('hostile input', () => {
+	const NOW_SEC = FIXTURE_NOW_MS / 1000;
+	const post = (path: string, form: Record<string, string>) =>
+		call(api, 'POST', `/nudge/api/v.1.1${path}`, { token: TOKEN, form });
+
+	/** The status and error detail of a refusal, which must be a 400 in the envelope. */
+	async function refusal(response: Response) {
+		const { meta, data } = await jsonOf(response);
+		expect(data).toEqual({});
+		expect(meta).toMatchObject({ code: response.status, error_type: 'invalid_input' });
+		return { status: response.status, detail: String(meta.error_detail) };
+	}
+
+	it('refuses a 64 KiB number field at once while answering another request', async () => {
+		await get('/nudge/api/v.1.1/users/@me/moves?date=20260330'); // data ready before timing
+		const started = performance.now();
+		let badMs = Infinity;
+		const bad = post('/users/@me/body_events', {
+			weight: '1'.repeat(64 * 1024) + 'x'
+		}).then((response) => {
+			badMs = performance.now() - started;
+			return response;
+		});
+		const good = get('/nudge/api/v.1.1/users/@me/moves?date=20260330');
+		const [refused, answered] = await Promise.all([bad, good]);
+		expect(badMs).toBeLessThan(50);
+		expect(refused.status).toBe(400);
+		expect((await refusal(refused)).detail).toMatch(/^weight /);
+		expect(answered.status).toBe(200);
+	});
+
+	it('refuses custom event attributes nested thousands of levels deep and stores nothing', async () => {
+		const list = '/nudge/api/v.1.1/users/@me/generic_events?date=20260330';
+		const before = itemsOf((await jsonOf(await get(list))).data).length;
+		const deep = `{"a":${'['.repeat(4108)}${']'.repeat(4108)}}`;
+		const response = await post('/users/@me/generic_events', { title: 'Deep', attributes: deep });
+		expect(response.status).toBe(400);
+		expect((await refusal(response)).detail).toBe(
+			'attributes must not nest arrays and objects more than 32 levels deep'
+		);
+		const after = await get(list);
+		expect(after.status).toBe(200);
+		expect(itemsOf((await jsonOf(after)).data)).toHaveLength(before);
+	});
+
+	it('refuses meal items whose nutrients are negative, huge, or would sum past the largest number', async () => {
+		const meal = (items: unknown[]) =>
+			post('/users/@me/meals', { title: 'Feast', items: JSON.stringify(items) });
+		for (const items of [
+			[
+				{ name: 'A', calories: 1e308 },
+				{ name: 'B', calories: 1e308 }
+			],
+			[{ name: 'Less than nothing', calories: -5000 }],
+			[{ name: 'Salt', sodium: 1e12 }],
+			[{ name: 'Bell\u0007' }]
+		]) {
+			const response = await meal(items);
+			expect(response.status, JSON.stringify(items)).toBe(400);
+			expect((await refusal(response)).detail).toMatch(/^items /);
+		}
+		expect((await meal([{ name: 'Soup', calories: 250, sodium: 900 }])).status).toBe(201);
+	});
+
+	it('refuses a sleep from 1970 to 2100 and one longer than a day', async () => {
+		const sleep = (from: number, to: number) =>
+			call(
+				api,
+				'POST',
+				`/nudge/api/v.1.1/users/@me/sleeps?time_created=${from}&time_completed=${to}`,
+				{ token: TOKEN }
+			);
+		const ancient = await sleep(0, 4_102_444_800);
+		expect(ancient.status).toBe(400);
+		expect((await refusal(ancient)).detail).toMatch(/^time_created /);
+		const endless = await sleep(NOW_SEC - 7200, 4_102_444_800);
+		expect(endless.status).toBe(400);
+		expect((await refusal(endless)).detail).toMatch(/^time_completed /);
+		const long = await sleep(NOW_SEC - 90_000, NOW_SEC - 90_000 + 86_401);
+		expect((await refusal(long)).detail).toBe(
+			'time_completed must be at most 86400 seconds after time_created'
+		);
+		expect((await sleep(NOW_SEC - 30_000, NOW_SEC - 3_000)).status).toBe(201);
+	});
+
+	it('refuses a workout update that stretches it past a day', async () => {
+		const created = await post('/users/@me/workouts', { time_created: String(NOW_SEC - 7200) });
+		const xid = String((await jsonOf(created)).data.xid);
+		const update = await post(`/workouts/${xid}/partialUpdate`, {
+			time_completed: String(NOW_SEC - 7200 + 86_401)
+		});
+		expect(update.status).toBe(400);
+		expect((await refusal(update)).detail).toMatch(/^time_completed /);
+	});
+
+	it('refuses control characters in text fields, and any in the query', async () => {
+		const workout = await post('/users/@me/workouts', {
+			time_created: String(NOW_SEC - 7200),
+			place_name: 'Gym\u0000'
+		});
+		expect(workout.status).toBe(400);
+		expect((await refusal(workout)).detail).toBe('place_name contains control characters');
+		const note = await post('/users/@me/body_events', { weight: '60', note: 'one\ntwo' });
+		expect(note.status).toBe(201);
+		const query = await get('/nudge/api/v.1.1/users/@me/moves?date=20260330%0A');
+		expect(query.status).toBe(400);
+		expect((await refusal(query)).detail).toBe('date contains control characters');
+	});
+
+	it('answers a body over the limit with a 413 in the envelope', async () => {
+		const response = await post('/users/@me/body_events', {
+			weight: '60',
+			note: 'n'.repeat(MAX_BODY_BYTES)
+		});
+		expect(response.status).toBe(413);
+		const { meta, data } = await jsonOf(response);
+		expect(meta).toMatchObject({ code: 413, error_type: 'payload_too_large' });
+		expect(data).toEqual({});
+	});
+});
+
 describe('goals, settings and trends', () => {
 	it('filters goals and settings by scope', async () => {
 		const tokens = await tokensFor(api, ['move_read']);
@@ -746,6 +867,39 @@ describe('journal', () => {
 		const text = await readFile(join(dir, JOURNAL_FILE), 'utf8');
 		expect(text.endsWith('\n')).toBe(true);
 		expect(text).not.toContain('"body_ev\n');
+	});
+
+	it('serves the day of a custom event whose journaled attributes nest thousands of levels deep', async () => {
+		const first = make({ dataDir: dir });
+		const created = await call(first, 'POST', '/nudge/api/v.1.1/users/@me/generic_events', {
+			token: TOKEN,
+			form: { title: 'Deep', attributes: '{"k":"marker"}' }
+		});
+		const xid = String((await jsonOf(created)).data.xid);
+		await first.close();
+		// A journal written before depth was checked: the attributes nest 10 000 levels.
+		const path = join(dir, JOURNAL_FILE);
+		const deep = '{"a":'.repeat(10_000) + '1' + '}'.repeat(10_000);
+		await writeFile(path, (await readFile(path, 'utf8')).replace('{"k":"marker"}', deep));
+		const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+		const second = make({ dataDir: dir });
+		const list = await call(
+			second,
+			'GET',
+			'/nudge/api/v.1.1/users/@me/generic_events?date=20260330',
+			{
+				token: TOKEN
+			}
+		);
+		expect(list.status).toBe(200);
+		const event = await call(second, 'GET', `/nudge/api/v.1.1/generic_events/${xid}`, {
+			token: TOKEN
+		});
+		expect(event.status).toBe(200);
+		expect((await jsonOf(event)).data).toMatchObject({ title: 'Deep', attributes: null });
+		expect(warn).toHaveBeenCalledWith(expect.stringContaining('attributes nested deeper than 32'));
+		warn.mockRestore();
+		await second.close();
 	});
 
 	it('keeps every one of many concurrent writes', async () => {

@@ -1,6 +1,6 @@
 // The embedded reference implementation of the Wellness API: a framework-free `handle(Request)` over the live store.
 import { randomBytes } from 'node:crypto';
-import { matchEndpoint, validateParams, type ParamSpec } from '$lib/api/endpoints';
+import { checkControl, matchEndpoint, validateParams, type ParamSpec } from '$lib/api/endpoints';
 import { applyEntry } from './apply';
 import { DEFAULT_DATA_DIR, optionsFromEnv, type ReferenceApiOptions } from './config';
 import type { Dataset } from './dataset';
@@ -36,8 +36,8 @@ export interface ReferenceApi {
 
 const API_PREFIX = '/nudge/api';
 const OAUTH_PREFIX = '/auth/oauth2/';
-/** Largest request body accepted (meal photos included). */
-const MAX_BODY_BYTES = 5 * 1024 * 1024;
+/** Largest request body accepted (meal photos included); a larger one is a 413. */
+export const MAX_BODY_BYTES = 5 * 1024 * 1024;
 
 const newXid = (): string => randomBytes(12).toString('base64url');
 
@@ -112,7 +112,7 @@ export function createReferenceApi(options: ReferenceApiOptions = {}): Reference
 					`This call needs the ${endpoint.scope} scope.`
 				);
 			}
-			const { query, body } = await parametersOf(request, url, endpoint.query, endpoint.body);
+			const { query, body } = await parametersOf(request, url, endpoint.query, endpoint.body, now);
 			const handler = handlerFor(endpoint.id);
 			if (handler === undefined)
 				throw new ApiFailure(500, 'internal_error', 'No handler for this endpoint.');
@@ -235,14 +235,22 @@ export function createReferenceApi(options: ReferenceApiOptions = {}): Reference
 	}
 }
 
-/** Reads and validates the query and the payload of a request against the endpoint's specs. */
+/**
+ * Reads and validates the query and the payload of a request against the endpoint's specs, with
+ * the catalogue's rules (the proxy applies the same ones): query values hold no control
+ * characters at all, body fields may hold line breaks, written times are judged by this API's clock.
+ */
 async function parametersOf(
 	request: Request,
 	url: URL,
 	querySpecs: readonly ParamSpec[],
-	bodySpec: { encoding: string; params: readonly ParamSpec[] } | undefined
+	bodySpec: { encoding: string; params: readonly ParamSpec[] } | undefined,
+	nowSec: number
 ): Promise<{ query: Record<string, string>; body: Record<string, string> }> {
 	const form = bodySpec === undefined ? new Map<string, string>() : await formFieldsOf(request);
+	const badQuery = checkControl(url.searchParams, false);
+	if (badQuery !== null)
+		throw new ApiFailure(400, 'invalid_input', `${badQuery} contains control characters`);
 	if (bodySpec?.encoding === 'query') {
 		// Sleep creation: the fields travel in the query string (a form body is accepted too).
 		const merged = new Map<string, string>(form);
@@ -251,27 +259,60 @@ async function parametersOf(
 				throw new ApiFailure(400, 'invalid_input', `${key} is given more than once`);
 			merged.set(key, value);
 		}
-		return { query: {}, body: checked(bodySpec.params, merged) };
+		return { query: {}, body: checked(bodySpec.params, merged, nowSec) };
 	}
-	const query = checked(querySpecs, url.searchParams);
-	return { query, body: bodySpec === undefined ? {} : checked(bodySpec.params, form) };
+	const query = checked(querySpecs, url.searchParams, nowSec);
+	return { query, body: bodySpec === undefined ? {} : checked(bodySpec.params, form, nowSec) };
 }
 
 function checked(
 	specs: readonly ParamSpec[],
-	input: URLSearchParams | Map<string, string>
+	input: URLSearchParams | Map<string, string>,
+	nowSec: number
 ): Record<string, string> {
-	const result = validateParams(specs, input);
+	const result = validateParams(specs, input, { nowSec });
 	if (!result.ok) throw new ApiFailure(400, 'invalid_input', `${result.field} ${result.reason}`);
 	return result.values;
+}
+
+const tooLarge = () =>
+	new ApiFailure(
+		413,
+		'payload_too_large',
+		`The request body is larger than ${MAX_BODY_BYTES} bytes.`
+	);
+
+/** The body's bytes, read no further than MAX_BODY_BYTES (Content-Length may lie or be absent). */
+async function bodyBytesOf(request: Request): Promise<Uint8Array<ArrayBuffer>> {
+	const declared = Number(request.headers.get('content-length') ?? '0');
+	if (declared > MAX_BODY_BYTES) throw tooLarge();
+	if (request.body === null) return new Uint8Array();
+	const reader = request.body.getReader();
+	const chunks: Uint8Array[] = [];
+	let total = 0;
+	for (;;) {
+		const { done, value } = await reader.read();
+		if (done) break;
+		total += value.byteLength;
+		if (total > MAX_BODY_BYTES) {
+			await reader.cancel();
+			throw tooLarge();
+		}
+		chunks.push(value);
+	}
+	const bytes = new Uint8Array(total);
+	let offset = 0;
+	for (const chunk of chunks) {
+		bytes.set(chunk, offset);
+		offset += chunk.byteLength;
+	}
+	return bytes;
 }
 
 /** The fields of a form or multipart body (a file field counts by its file name). */
 async function formFieldsOf(request: Request): Promise<Map<string, string>> {
 	const fields = new Map<string, string>();
-	const declared = Number(request.headers.get('content-length') ?? '0');
-	if (declared > MAX_BODY_BYTES)
-		throw new ApiFailure(400, 'invalid_input', 'The request body is too large.');
+	const bytes = await bodyBytesOf(request);
 	const type = (request.headers.get('content-type') ?? '').toLowerCase();
 	const add = (key: string, value: string) => {
 		if (fields.has(key))
@@ -279,24 +320,22 @@ async function formFieldsOf(request: Request): Promise<Map<string, string>> {
 		fields.set(key, value);
 	};
 	if (type.startsWith('application/x-www-form-urlencoded')) {
-		const text = await request.text();
-		if (text.length > MAX_BODY_BYTES)
-			throw new ApiFailure(400, 'invalid_input', 'The request body is too large.');
-		for (const [key, value] of new URLSearchParams(text)) add(key, value);
+		for (const [key, value] of new URLSearchParams(new TextDecoder().decode(bytes)))
+			add(key, value);
 		return fields;
 	}
 	if (type.startsWith('multipart/form-data')) {
 		let form: FormData;
 		try {
-			form = await request.formData();
+			const headers = { 'content-type': request.headers.get('content-type') ?? '' };
+			form = await new Response(bytes, { headers }).formData();
 		} catch {
 			throw new ApiFailure(400, 'invalid_input', 'The multipart body cannot be read.');
 		}
 		for (const [key, value] of form) add(key, typeof value === 'string' ? value : value.name);
 		return fields;
 	}
-	const text = request.body === null ? '' : await request.text();
-	if (text.trim() !== '') {
+	if (new TextDecoder().decode(bytes).trim() !== '') {
 		throw new ApiFailure(
 			400,
 			'invalid_input',

@@ -1,5 +1,6 @@
 // Write handlers: create, partial update and delete of workouts, sleeps, body events, moods, meals, custom and cardiac events.
 import * as z from 'zod/mini';
+import { hasControl, SPAN_MAX_SEC } from '$lib/api/endpoints';
 import { isValidTz, localDateInt, normalizeTz, zonedParts } from '$lib/time/zone';
 import { ApiFailure, invalid } from '../envelope';
 import { isValidRecord } from '../apply';
@@ -134,6 +135,10 @@ async function writeWorkout(
 	const timeCompleted = numberOr(body.time_completed, previous?.time_completed ?? timeCreated);
 	if (timeCompleted < timeCreated)
 		throw invalid('time_completed', 'must not be before time_created');
+	// The catalogue checks the span when both times are sent; an update may send one of them.
+	if (timeCompleted - timeCreated > SPAN_MAX_SEC) {
+		throw invalid('time_completed', `must be at most ${SPAN_MAX_SEC} seconds after time_created`);
+	}
 	const subType = numberOr(body.sub_type, previous?.sub_type ?? 29);
 	const distance = numberOr(body.distance, previous?.details.meters ?? null);
 	const record = {
@@ -298,14 +303,25 @@ export const createCardiacEvent: Handler = async (context) => {
 
 // Meals --------------------------------------------------------------------------------------
 
-const nutrient = z.optional(z.nullable(z.number()));
+/**
+ * The largest amount or nutrient value of one item (kcal, grams or milligrams): far above any
+ * food, and small enough that the totals of a meal's 100 items stay finite.
+ */
+const NUTRIENT_MAX = 100_000;
+const nutrient = z.optional(z.nullable(z.number().check(z.gte(0), z.lte(NUTRIENT_MAX))));
+/** Item text follows the rule of every text field: no control characters but tab and line breaks. */
+const itemText = (maxLength: number) =>
+	z.string().check(
+		z.maxLength(maxLength),
+		z.refine((text) => !hasControl(text, true), 'must not contain control characters')
+	);
 const mealItemInputSchema = z.object({
-	name: z.string().check(z.minLength(1), z.maxLength(255)),
-	description: z.optional(z.nullable(z.string().check(z.maxLength(1024)))),
+	name: itemText(255).check(z.minLength(1)),
+	description: z.optional(z.nullable(itemText(1024))),
 	amount: nutrient,
-	measurement: z.optional(z.nullable(z.string().check(z.maxLength(64)))),
+	measurement: z.optional(z.nullable(itemText(64))),
 	type: z.optional(z.nullable(z.literal([1, 2, 3, 4, 5]))),
-	category: z.optional(z.nullable(z.string().check(z.maxLength(255)))),
+	category: z.optional(z.nullable(itemText(255))),
 	food_type: z.optional(z.nullable(z.literal([1, 2, 3, 4]))),
 	calcium: nutrient,
 	calories: nutrient,

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { createProxyHandler } from './proxy';
+import { createUpstreamClient, type Transport } from './upstream';
+
+const TOKEN = 'token-5a6b7c8d9e';
+
+const transport: Transport = () =>
+	Promise.resolve(
+		new Response(JSON.stringify({ meta: { code: 200 }, data: {} }), {
+			status: 200,
+			headers: { 'content-type': 'application/json' }
+		})
+	);
+
+const handler = createProxyHandler({
+	upstream: createUpstreamClient({ baseUrl: 'https://api.example.com', transport, timeoutMs: 1000 })
+});
+
+function proxied(path: string, init: RequestInit, token: string | null) {
+	const url = new URL(`http://app.test/api/nudge/${path}`);
+	return handler({
+		request: new Request(url, init),
+		rawPath: url.pathname.slice('/api/nudge/'.length),
+		tokens: { current: () => Promise.resolve(token) }
+	});
+}
+
+describe('the proxy under hostile input', () => {
+	it('refuses a 64 KiB number field from a signed-out browser at once, while answering another request', async () => {
+		const write = (weight: string) =>
+			proxied(
+				'v.1.1/users/@me/body_events',
+				{
+					method: 'POST',
+					headers: { 'content-type': 'application/x-www-form-urlencoded' },
+					body: `weight=${weight}`
+				},
+				null
+			);
+		// Both paths run once before timing, so the measure is the check, not loading the code.
+		await proxied('v.1.1/users/@me/moves', {}, TOKEN);
+		await write('1x');
+		const started = performance.now();
+		let badMs = Infinity;
+		const bad = write(`${'1'.repeat(64 * 1024 - 16)}x`).then((response) => {
+			badMs = performance.now() - started;
+			return response;
+		});
+		const good = proxied('v.1.1/users/@me/moves', {}, TOKEN);
+		const [refused, answered] = await Promise.all([bad, good]);
+		console.log('badMs', badMs);
+		expect(badMs).toBeLessThan(50);
+		expect(refused.status).toBe(400);
+		expect(await refused.json()).toMatchObject({
+			meta: { code: 400, error_type: 'invalid_parameter' }
+		});
+		expect(answered.status).toBe(200);
+	});
+});
