@@ -17,6 +17,7 @@ import { LAST_USER_STORAGE_KEY, takeEarlyCache } from './early-cache';
 import { openIdbStore } from './idb-store';
 import { QueryMemo } from './query-memo';
 import { createMemoryStore } from './memory-store';
+import { spillWhenFull } from './spill-store';
 import { messageOf, Query, type QuerySource, type Stamped } from './query.svelte';
 import {
 	LIST_KINDS,
@@ -69,6 +70,10 @@ export interface DataLayerOptions {
 	now?: () => number;
 	sync?: Pick<SyncConfig, 'historyDays' | 'concurrency' | 'windowDays'>;
 }
+
+/** What the Data page says when the browser's storage is full. */
+export const STORAGE_FULL_NOTICE =
+	'Browser storage is full: showing data without saving it. Free space on this device, or clear cached data on the Data page.';
 
 /** Queries showing a range re-read the cache at most this often while a backfill stores windows. */
 const RELOAD_THROTTLE_MS = 400;
@@ -276,6 +281,7 @@ export class DataLayer {
 		const store = await this.#store;
 		await store.clear();
 		this.syncStatus.setLastSynced(null);
+		this.syncStatus.setStorageFull(false);
 		this.syncStatus.setNotice(null);
 		this.syncStatus.setPhase('idle');
 		await Promise.all([...this.#ranges.values()].map((entry) => entry.query.reload()));
@@ -374,6 +380,7 @@ export class DataLayer {
 			store = createMemoryStore();
 		}
 		this.syncStatus.setStorage(store.backend);
+		if (store.backend === 'indexeddb') store = spillWhenFull(store, () => this.#storageFilled());
 		if (store.backend === 'memory' && this.syncStatus.notice === null) {
 			this.syncStatus.setNotice(
 				'Offline storage is unavailable; data lives in memory for this visit only.'
@@ -382,6 +389,12 @@ export class DataLayer {
 		await this.#loadSyncSummary(store);
 		performance.mark('wellness:cache-ready');
 		return store;
+	}
+
+	/** The browser's storage refused a write: the data shows from memory, and the user is told. */
+	#storageFilled(): void {
+		this.syncStatus.setStorageFull(true);
+		this.syncStatus.setNotice(STORAGE_FULL_NOTICE);
 	}
 
 	#versionChanged(newVersion: number | null): void {

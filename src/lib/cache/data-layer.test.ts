@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { deleteDB, openDB } from 'idb';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createReferenceApi, type ReferenceApi } from '$lib/server/reference-api';
 import { addDays, localDateInt } from '$lib/time/zone';
 import { DataLayer, type Session } from './data-layer.svelte';
@@ -111,6 +111,39 @@ describe('DataLayer', () => {
 		expect(layer.syncStatus.storage).toBe('memory');
 		expect(layer.syncStatus.notice).toMatch(/in memory/);
 		expect(moves.data?.length).toBe(7);
+	});
+
+	it('shows what it fetched and says the storage is full when every write is refused', async () => {
+		const refuse = () => {
+			throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+		};
+		const put = vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(refuse);
+		const add = vi.spyOn(IDBObjectStore.prototype, 'add').mockImplementation(refuse);
+		try {
+			const { layer } = newLayer();
+			const goals = layer.goals();
+			const moves = layer.moves(WEEK_AGO, TODAY);
+			await Promise.all([goals.settled, moves.settled]);
+			expect(put).toHaveBeenCalled();
+			expect(goals.error).toBeNull();
+			expect(goals.status).toBe('ready');
+			expect(goals.data?.move_steps).toEqual(expect.any(Number));
+			expect(moves.error).toBeNull();
+			expect(moves.data?.map((m) => m.date)).toEqual(
+				Array.from({ length: 7 }, (_, i) => addDays(WEEK_AGO, i))
+			);
+			expect(layer.syncStatus.phase).toBe('idle');
+			expect(layer.syncStatus.lastSynced).toBe(NOW_MS / 1000);
+			expect(layer.syncStatus.storageFull).toBe(true);
+			expect(layer.syncStatus.notice).toMatch(/storage is full/);
+			// Nothing reached the disk: what shows came from memory.
+			const usage = layer.cacheUsage();
+			await usage.settled;
+			expect(usage.data?.moves).toBe(0);
+		} finally {
+			put.mockRestore();
+			add.mockRestore();
+		}
 	});
 
 	it('asks for a reload when a newer version opens in another tab, and keeps answering', async () => {
