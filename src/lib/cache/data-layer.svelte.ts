@@ -274,6 +274,42 @@ export class DataLayer {
 		}
 	}
 
+	/**
+	 * The network is back (the window's `online` event): asks the session again if that failed,
+	 * then brings every query on the page up to date at once, instead of at the next navigation.
+	 */
+	async reconnected(): Promise<void> {
+		const sessionFailed = await this.#session.then(
+			() => false,
+			() => true
+		);
+		if (sessionFailed) {
+			this.#session = this.#fetchSession();
+			const session = await this.#session;
+			this.#apiVersion = session.apiVersion ?? 'v.1.1';
+			this.#sessionKnown(session);
+			const userKey = userKeyOf(session);
+			// Another user than the cache shown (or a cache in memory for want of a session).
+			if (userKey !== this.#userKey) return this.#switchUser(this.#store, userKey);
+		}
+		const ranges = [...this.#ranges.values()];
+		const others = [
+			this.#goals,
+			this.#settings,
+			this.#user,
+			...this.#trends.values(),
+			...this.#sleepPhases.values(),
+			...this.#moveTicks.values()
+		];
+		await Promise.all([
+			// Without a range on the page, a catch-up sync still says whether the service answers.
+			ranges.length > 0
+				? Promise.all(ranges.map((entry) => entry.query.refresh()))
+				: this.sync({ historyFrom: this.#serverNow() - 2 * DAY }).catch(() => {}),
+			...others.map((query) => query?.refresh())
+		]);
+	}
+
 	/** Empties the cache of this user; queries show empty data until the next sync. */
 	async clearAll(): Promise<void> {
 		this.#syncController?.abort();
@@ -597,9 +633,15 @@ let singleton: DataLayer | null = null;
 
 /** The browser's one data layer, created on first use from `/api/session`. */
 export function getDataLayer(): DataLayer {
-	singleton ??= new DataLayer({
-		fetch: (input, init) => fetch(input, init),
-		memory: typeof localStorage === 'undefined' ? null : localStorage
-	});
+	if (singleton === null) {
+		const layer = new DataLayer({
+			fetch: (input, init) => fetch(input, init),
+			memory: typeof localStorage === 'undefined' ? null : localStorage
+		});
+		if (typeof window !== 'undefined') {
+			window.addEventListener('online', () => void layer.reconnected().catch(() => {}));
+		}
+		singleton = layer;
+	}
 	return singleton;
 }

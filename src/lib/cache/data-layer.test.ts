@@ -225,6 +225,36 @@ describe('DataLayer', () => {
 		expect(usage.data?.moves).toBeLessThan(20);
 	});
 
+	it('asks the session again and syncs at once when the network comes back after an offline start', async () => {
+		const { layer, userKey } = newLayer();
+		await layer.sync();
+		const remembered = new Map([['wellness:last-user-key', userKey]]);
+		const memory = {
+			getItem: (key: string) => remembered.get(key) ?? null,
+			setItem: (key: string, value: string) => void remembered.set(key, value),
+			removeItem: (key: string) => void remembered.delete(key)
+		};
+		const proxy = createFakeProxy({ handle: (r) => api.handle(r), token: TOKEN, userKey });
+		let down = true;
+		const fetch: typeof globalThis.fetch = (input, init) =>
+			down ? Promise.reject(new TypeError('Failed to fetch')) : proxy.fetch(input, init);
+		const offline = new DataLayer({ fetch, memory });
+		const moves = offline.moves(WEEK_AGO, TODAY);
+		const goals = offline.goals();
+		await Promise.all([moves.settled, goals.settled]);
+		expect(moves.data).toHaveLength(7);
+		expect(moves.stale).toBe(true);
+		expect(offline.syncStatus.phase).toBe('offline');
+
+		down = false;
+		await offline.reconnected();
+		expect(offline.syncStatus.phase).toBe('idle');
+		expect(moves.stale).toBe(false);
+		expect(moves.error).toBeNull();
+		expect(goals.stale).toBe(false);
+		expect(proxy.requests.some((path) => path.includes('/moves'))).toBe(true);
+	});
+
 	it('speaks the API version the session names, to lists, goals and trends alike', async () => {
 		const { layer, proxy } = newLayer({ apiVersion: 'v.1.0' });
 		await layer.sync();
