@@ -68,3 +68,25 @@ test('after one visit Today reloads offline with its data, views never opened st
 	expect(kept.paths.some((path) => path.startsWith('/_app/immutable/nodes/'))).toBe(true);
 	expect(kept.paths.filter((path) => /^\/(api|auth|nudge)\//.test(path))).toEqual([]);
 });
+
+test('the worker keeps one cache, of its own release, and deletes the caches older releases left', async ({
+	page
+}) => {
+	const release = z
+		.object({ version: z.string() })
+		.parse(await (await page.request.get('/_app/version.json')).json()).version;
+	// Before the worker comes: an older release's cache, and a cache that is not the dashboard's.
+	await page.goto('/favicon.png');
+	await page.evaluate(async () => {
+		await (await caches.open('wellness-shell-1')).put('/_app/immutable/old.js', new Response(''));
+		await (await caches.open('someone-else')).put('/theirs', new Response(''));
+	});
+
+	await page.goto('/');
+	await page.evaluate(async () => {
+		await navigator.serviceWorker.ready;
+	});
+	await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+	const names = await page.evaluate(() => caches.keys());
+	expect(names.sort()).toEqual(['someone-else', `wellness-shell-${release}`]);
+});
