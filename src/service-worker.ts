@@ -27,8 +27,9 @@ worker.addEventListener('install', (event) => {
 			// The shell as this release's server answers it, headers included: its CSP names the
 			// nonce its scripts carry, so the kept copy runs as it did online. The shell holds no
 			// person's data (pages render in the browser), so one kept copy serves everyone.
-			const shell = await fetch(SHELL, { cache: 'no-store' });
-			if (shell.ok) await keepPage(cache, new URL(SHELL, worker.location.href), shell);
+			// A shell that does not come (a redirect, a failure) is kept later, as pages load.
+			const shell = await fetch(SHELL, { cache: 'no-store', redirect: 'manual' }).catch(() => null);
+			if (shell?.ok) await keepPage(cache, new URL(SHELL, worker.location.href), shell);
 			// Take over from the previous release at once (with clients.claim below) rather than
 			// wait for every tab to close. Waiting would leave the old worker in charge while pages
 			// reloaded from the network start the new release: its files would be fetched past the

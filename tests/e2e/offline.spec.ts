@@ -9,6 +9,10 @@ test('after one visit Today reloads offline with its data, views never opened st
 	test.setTimeout(90_000);
 	const errors: string[] = [];
 	page.on('pageerror', (error) => errors.push(error.message));
+	// A kept page runs under the CSP it was served with: its nonce must still match its scripts.
+	page.on('console', (message) => {
+		if (message.text().includes('Content Security Policy')) errors.push(message.text());
+	});
 	const badge = page.getByRole('link', { name: /Synced|Offline|Syncing|Not synced/ });
 	const hourly = page.getByRole('group', { name: 'Steps per hour today' });
 
