@@ -416,6 +416,8 @@ export class DataLayer {
 			store = createMemoryStore();
 		}
 		this.syncStatus.setStorage(store.backend);
+		// A store opened afresh has refused nothing yet.
+		this.syncStatus.setStorageFull(false);
 		if (store.backend === 'indexeddb') store = spillWhenFull(store, () => this.#storageFilled());
 		if (store.backend === 'memory' && this.syncStatus.notice === null) {
 			this.syncStatus.setNotice(
