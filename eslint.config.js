@@ -57,6 +57,13 @@ export default ts.config(
 		}
 	},
 	{
+		// The service worker runs in a worker, not a page: its own tsconfig gives it the worker's types.
+		files: ['src/service-worker.ts'],
+		languageOptions: {
+			parserOptions: { projectService: false, project: './tsconfig.service-worker.json' }
+		}
+	},
+	{
 		files: ['**/*.js', '**/*.cjs', '**/*.mjs'],
 		...ts.configs.disableTypeChecked
 	}

@@ -17,6 +17,7 @@ import { LAST_USER_STORAGE_KEY, takeEarlyCache } from './early-cache';
 import { openIdbStore } from './idb-store';
 import { QueryMemo } from './query-memo';
 import { createMemoryStore } from './memory-store';
+import { spillWhenFull } from './spill-store';
 import { messageOf, Query, type QuerySource, type Stamped } from './query.svelte';
 import {
 	LIST_KINDS,
@@ -69,6 +70,10 @@ export interface DataLayerOptions {
 	now?: () => number;
 	sync?: Pick<SyncConfig, 'historyDays' | 'concurrency' | 'windowDays'>;
 }
+
+/** What the Data page says when the browser's storage is full. */
+export const STORAGE_FULL_NOTICE =
+	'Browser storage is full: showing data without saving it. Free space on this device, or clear cached data on the Data page.';
 
 /** Queries showing a range re-read the cache at most this often while a backfill stores windows. */
 const RELOAD_THROTTLE_MS = 400;
@@ -269,6 +274,42 @@ export class DataLayer {
 		}
 	}
 
+	/**
+	 * The network is back (the window's `online` event): asks the session again if that failed,
+	 * then brings every query on the page up to date at once, instead of at the next navigation.
+	 */
+	async reconnected(): Promise<void> {
+		const sessionFailed = await this.#session.then(
+			() => false,
+			() => true
+		);
+		if (sessionFailed) {
+			this.#session = this.#fetchSession();
+			const session = await this.#session;
+			this.#apiVersion = session.apiVersion ?? 'v.1.1';
+			this.#sessionKnown(session);
+			const userKey = userKeyOf(session);
+			// Another user than the cache shown (or a cache in memory for want of a session).
+			if (userKey !== this.#userKey) return this.#switchUser(this.#store, userKey);
+		}
+		const ranges = [...this.#ranges.values()];
+		const others = [
+			this.#goals,
+			this.#settings,
+			this.#user,
+			...this.#trends.values(),
+			...this.#sleepPhases.values(),
+			...this.#moveTicks.values()
+		];
+		await Promise.all([
+			// Without a range on the page, a catch-up sync still says whether the service answers.
+			ranges.length > 0
+				? Promise.all(ranges.map((entry) => entry.query.refresh()))
+				: this.sync({ historyFrom: this.#serverNow() - 2 * DAY }).catch(() => {}),
+			...others.map((query) => query?.refresh())
+		]);
+	}
+
 	/** Empties the cache of this user; queries show empty data until the next sync. */
 	async clearAll(): Promise<void> {
 		this.#syncController?.abort();
@@ -276,6 +317,7 @@ export class DataLayer {
 		const store = await this.#store;
 		await store.clear();
 		this.syncStatus.setLastSynced(null);
+		this.syncStatus.setStorageFull(false);
 		this.syncStatus.setNotice(null);
 		this.syncStatus.setPhase('idle');
 		await Promise.all([...this.#ranges.values()].map((entry) => entry.query.reload()));
@@ -374,6 +416,9 @@ export class DataLayer {
 			store = createMemoryStore();
 		}
 		this.syncStatus.setStorage(store.backend);
+		// A store opened afresh has refused nothing yet.
+		this.syncStatus.setStorageFull(false);
+		if (store.backend === 'indexeddb') store = spillWhenFull(store, () => this.#storageFilled());
 		if (store.backend === 'memory' && this.syncStatus.notice === null) {
 			this.syncStatus.setNotice(
 				'Offline storage is unavailable; data lives in memory for this visit only.'
@@ -382,6 +427,12 @@ export class DataLayer {
 		await this.#loadSyncSummary(store);
 		performance.mark('wellness:cache-ready');
 		return store;
+	}
+
+	/** The browser's storage refused a write: the data shows from memory, and the user is told. */
+	#storageFilled(): void {
+		this.syncStatus.setStorageFull(true);
+		this.syncStatus.setNotice(STORAGE_FULL_NOTICE);
 	}
 
 	#versionChanged(newVersion: number | null): void {
@@ -584,9 +635,15 @@ let singleton: DataLayer | null = null;
 
 /** The browser's one data layer, created on first use from `/api/session`. */
 export function getDataLayer(): DataLayer {
-	singleton ??= new DataLayer({
-		fetch: (input, init) => fetch(input, init),
-		memory: typeof localStorage === 'undefined' ? null : localStorage
-	});
+	if (singleton === null) {
+		const layer = new DataLayer({
+			fetch: (input, init) => fetch(input, init),
+			memory: typeof localStorage === 'undefined' ? null : localStorage
+		});
+		if (typeof window !== 'undefined') {
+			window.addEventListener('online', () => void layer.reconnected().catch(() => {}));
+		}
+		singleton = layer;
+	}
 	return singleton;
 }

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { deleteDB, openDB } from 'idb';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createReferenceApi, type ReferenceApi } from '$lib/server/reference-api';
 import { addDays, localDateInt } from '$lib/time/zone';
 import { DataLayer, type Session } from './data-layer.svelte';
@@ -113,6 +113,39 @@ describe('DataLayer', () => {
 		expect(moves.data?.length).toBe(7);
 	});
 
+	it('shows what it fetched and says the storage is full when every write is refused', async () => {
+		const refuse = () => {
+			throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+		};
+		const put = vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(refuse);
+		const add = vi.spyOn(IDBObjectStore.prototype, 'add').mockImplementation(refuse);
+		try {
+			const { layer } = newLayer();
+			const goals = layer.goals();
+			const moves = layer.moves(WEEK_AGO, TODAY);
+			await Promise.all([goals.settled, moves.settled]);
+			expect(put).toHaveBeenCalled();
+			expect(goals.error).toBeNull();
+			expect(goals.status).toBe('ready');
+			expect(goals.data?.move_steps).toEqual(expect.any(Number));
+			expect(moves.error).toBeNull();
+			expect(moves.data?.map((m) => m.date)).toEqual(
+				Array.from({ length: 7 }, (_, i) => addDays(WEEK_AGO, i))
+			);
+			expect(layer.syncStatus.phase).toBe('idle');
+			expect(layer.syncStatus.lastSynced).toBe(NOW_MS / 1000);
+			expect(layer.syncStatus.storageFull).toBe(true);
+			expect(layer.syncStatus.notice).toMatch(/storage is full/);
+			// Nothing reached the disk: what shows came from memory.
+			const usage = layer.cacheUsage();
+			await usage.settled;
+			expect(usage.data?.moves).toBe(0);
+		} finally {
+			put.mockRestore();
+			add.mockRestore();
+		}
+	});
+
 	it('asks for a reload when a newer version opens in another tab, and keeps answering', async () => {
 		const { layer, userKey } = newLayer();
 		await layer.sync();
@@ -190,6 +223,36 @@ describe('DataLayer', () => {
 		await usage.settled;
 		expect(usage.data?.moves).toBeGreaterThan(0);
 		expect(usage.data?.moves).toBeLessThan(20);
+	});
+
+	it('asks the session again and syncs at once when the network comes back after an offline start', async () => {
+		const { layer, userKey } = newLayer();
+		await layer.sync();
+		const remembered = new Map([['wellness:last-user-key', userKey]]);
+		const memory = {
+			getItem: (key: string) => remembered.get(key) ?? null,
+			setItem: (key: string, value: string) => void remembered.set(key, value),
+			removeItem: (key: string) => void remembered.delete(key)
+		};
+		const proxy = createFakeProxy({ handle: (r) => api.handle(r), token: TOKEN, userKey });
+		let down = true;
+		const fetch: typeof globalThis.fetch = (input, init) =>
+			down ? Promise.reject(new TypeError('Failed to fetch')) : proxy.fetch(input, init);
+		const offline = new DataLayer({ fetch, memory });
+		const moves = offline.moves(WEEK_AGO, TODAY);
+		const goals = offline.goals();
+		await Promise.all([moves.settled, goals.settled]);
+		expect(moves.data).toHaveLength(7);
+		expect(moves.stale).toBe(true);
+		expect(offline.syncStatus.phase).toBe('offline');
+
+		down = false;
+		await offline.reconnected();
+		expect(offline.syncStatus.phase).toBe('idle');
+		expect(moves.stale).toBe(false);
+		expect(moves.error).toBeNull();
+		expect(goals.stale).toBe(false);
+		expect(proxy.requests.some((path) => path.includes('/moves'))).toBe(true);
 	});
 
 	it('speaks the API version the session names, to lists, goals and trends alike', async () => {

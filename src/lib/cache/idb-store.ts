@@ -129,7 +129,8 @@ export async function openIdbStore(options: OpenIdbOptions): Promise<CacheStore>
  */
 export const SNAPSHOT_LIFETIME_MS = 5_000;
 
-function isQuotaError(error: unknown): boolean {
+/** Whether a write was refused because the origin is out of space. */
+export function isQuotaError(error: unknown): boolean {
 	return error instanceof DOMException
 		? error.name === 'QuotaExceededError'
 		: error instanceof Error && error.name === 'QuotaExceededError';
@@ -415,6 +416,8 @@ class IdbStore implements CacheStore {
 
 	#snapshot: CacheSnapshot | null;
 	readonly #snapshotUntil: number;
+	/** Freeing the oldest data once did not make a write fit (reset by clear()). */
+	#evictionFailed = false;
 
 	constructor(
 		private readonly db: Db,
@@ -459,18 +462,27 @@ class IdbStore implements CacheStore {
 		return this.#snapshot;
 	}
 
-	/** Runs a write; when the origin is out of space, frees the oldest data once and retries. */
+	/**
+	 * Runs a write; when the origin is out of space, frees the oldest data once and retries. When
+	 * that did not make room, later refusals are passed on without evicting again: with storage
+	 * that stays full, each write would otherwise delete another tenth of the history for nothing.
+	 */
 	private async write(run: () => Promise<void>): Promise<void> {
 		// From the first write on, only the database knows what the cache holds.
 		this.#snapshot = null;
 		try {
 			await run();
 		} catch (error) {
-			if (!isQuotaError(error)) throw error;
+			if (!isQuotaError(error) || this.#evictionFailed) throw error;
 			const eviction = await this.evictOldest();
 			if (!eviction) throw error;
 			this.onEvicted?.(eviction);
-			await run();
+			try {
+				await run();
+			} catch (again) {
+				if (isQuotaError(again)) this.#evictionFailed = true;
+				throw again;
+			}
 		}
 	}
 
@@ -567,6 +579,7 @@ class IdbStore implements CacheStore {
 
 	async clear(): Promise<void> {
 		this.#snapshot = null;
+		this.#evictionFailed = false;
 		const names = [...this.db.objectStoreNames];
 		const tx = this.db.transaction(names, 'readwrite');
 		await Promise.all([...names.map((name) => tx.objectStore(name).clear()), tx.done]);

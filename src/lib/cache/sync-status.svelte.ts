@@ -9,6 +9,7 @@ export class SyncStatus {
 	#lastSynced = $state<number | null>(null);
 	#zone = $state('UTC');
 	#storage = $state<'indexeddb' | 'memory'>('indexeddb');
+	#storageFull = $state(false);
 	#notice = $state<string | null>(null);
 	#error = $state<string | null>(null);
 	#needsReload = $state(false);
@@ -32,6 +33,10 @@ export class SyncStatus {
 	/** Where the cache lives: IndexedDB, or memory when IndexedDB is unavailable. */
 	get storage(): 'indexeddb' | 'memory' {
 		return this.#storage;
+	}
+	/** The browser refused to store more: what is fetched now shows but is not saved. */
+	get storageFull(): boolean {
+		return this.#storageFull;
 	}
 	/** Something the user should know that is not an error (space freed, memory-only cache). */
 	get notice(): string | null {
@@ -66,6 +71,9 @@ export class SyncStatus {
 	}
 	setStorage(storage: 'indexeddb' | 'memory'): void {
 		this.#storage = storage;
+	}
+	setStorageFull(full: boolean): void {
+		this.#storageFull = full;
 	}
 	setNotice(notice: string | null): void {
 		this.#notice = notice;
