@@ -31,6 +31,9 @@ function fakeUpstream() {
 	const live = new Set<string>();
 	const refresh = new Set<string>();
 	const tokenRequests: URLSearchParams[] = [];
+	const revoked: string[] = [];
+	/** What the token endpoint says it granted (`scope`); undefined: it leaves the field out. */
+	const grant: { scope?: string; tokenLength: number } = { tokenLength: 0 };
 	const transport: Transport = async (url, init) => {
 		const target = new URL(url);
 		if (target.origin !== BASE) throw new Error(`unexpected origin ${target.origin}`);
@@ -44,20 +47,32 @@ function fakeUpstream() {
 						refresh.delete(form.get('refresh_token') ?? '')));
 			if (!ok) return new Response('{"error":"invalid_grant"}', { status: 400 });
 			issued++;
-			const access = `access-${issued}-secretvalue`;
-			const next = `refresh-${issued}-secretvalue`;
+			const access = `access-${issued}-secretvalue`.padEnd(grant.tokenLength, 'a');
+			const next = `refresh-${issued}-secretvalue`.padEnd(grant.tokenLength, 'r');
 			live.add(access);
 			refresh.add(next);
-			return Response.json({ access_token: access, refresh_token: next, expires_in: 3600 });
+			return Response.json({
+				access_token: access,
+				refresh_token: next,
+				expires_in: 3600,
+				...(grant.scope === undefined ? {} : { scope: grant.scope })
+			});
 		}
 		const auth = new Headers(init.headers).get('authorization') ?? '';
-		if (!live.has(auth.replace('Bearer ', ''))) {
+		const token = auth.replace('Bearer ', '');
+		if (!live.has(token)) {
 			return Response.json({ meta: { code: 401 }, data: {} }, { status: 401 });
+		}
+		if (target.pathname.endsWith('/users/@me/PartnerAppMembership') && init.method === 'DELETE') {
+			revoked.push(token);
+			live.delete(token);
+			refresh.clear();
+			return Response.json({ meta: { code: 200 }, data: {} });
 		}
 		await Promise.resolve();
 		return Response.json({ meta: { code: 200, user_xid: 'user-xid-1' }, data: {} });
 	};
-	return { transport, live, refresh, tokenRequests };
+	return { transport, live, refresh, tokenRequests, revoked, grant };
 }
 
 function oauthConfig(): ServerConfig {
@@ -183,7 +198,7 @@ describe('OAuth sign-in flow', () => {
 	it('signs out: the session cookie goes and the page is told to clear its cache', async () => {
 		const ctx = setup();
 		await signInFully(ctx);
-		const response = signOut(
+		const response = await signOut(
 			ctx.runtime,
 			ctx.event('/auth/sign-out'),
 			new Request(`${APP}/auth/sign-out`, { method: 'POST' })
@@ -192,6 +207,73 @@ describe('OAuth sign-in flow', () => {
 		expect(response.headers.get('clear-site-data')).toContain('storage');
 		expect(ctx.jar.values.has('__Host-wellness-session')).toBe(false);
 		expect((await sessionInfo(ctx.runtime, ctx.event('/api/session'))).signedIn).toBe(false);
+	});
+
+	it('a copy of the session cookie taken before sign-out no longer reaches the data', async () => {
+		const ctx = setup();
+		await signInFully(ctx);
+		const copied = new Jar();
+		for (const [name, value] of ctx.jar.values) copied.values.set(name, value);
+		await signOut(
+			ctx.runtime,
+			ctx.event('/auth/sign-out'),
+			new Request(`${APP}/auth/sign-out`, { method: 'POST' })
+		);
+		const copiedEvent = { url: new URL('/api/nudge/v.1.1/users/@me', APP), cookies: copied };
+		const answer = await ctx.runtime.proxy({
+			request: new Request(copiedEvent.url),
+			rawPath: 'v.1.1/users/@me',
+			tokens: tokenSourceFor(ctx.runtime, copiedEvent)
+		});
+		expect(answer.status).toBe(401);
+		expect(await answer.json()).toMatchObject({ meta: { error_type: 'sign_in_required' } });
+		expect((await sessionInfo(ctx.runtime, copiedEvent)).signedIn).toBe(false);
+	});
+
+	it('signing out disconnects the app upstream with the token of that session', async () => {
+		const ctx = setup();
+		await signInFully(ctx);
+		await signOut(
+			ctx.runtime,
+			ctx.event('/auth/sign-out'),
+			new Request(`${APP}/auth/sign-out`, { method: 'POST' })
+		);
+		expect(ctx.upstream.revoked).toEqual(['access-1-secretvalue']);
+	});
+
+	it('reports the scopes the token response granted, not the ones asked for', async () => {
+		const ctx = setup();
+		ctx.upstream.grant.scope = 'move_read';
+		await signInFully(ctx, 'move_read,sleep_read,mood_read');
+		const info = await sessionInfo(ctx.runtime, ctx.event('/api/session'));
+		expect(info.scopes).toEqual(['move_read']);
+	});
+
+	it('keeps the session cookie far below 4 KB when the tokens are 4 KB each', async () => {
+		const ctx = setup();
+		ctx.upstream.grant.tokenLength = 4096;
+		const done = await signInFully(ctx);
+		expect(done.headers.get('location')).toBe('/sleep');
+		const cookie = ctx.jar.values.get('__Host-wellness-session') ?? '';
+		expect(cookie.length).toBeGreaterThan(0);
+		expect(cookie.length).toBeLessThan(256);
+		const source = tokenSourceFor(ctx.runtime, ctx.event('/api/nudge/x'));
+		expect((await source.current())?.length).toBe(4096);
+	});
+
+	it('a new sign-in in the same browser ends the previous session', async () => {
+		const ctx = setup();
+		await signInFully(ctx);
+		const before = ctx.jar.values.get('__Host-wellness-session') ?? '';
+		await signInFully(ctx);
+		const old = new Jar();
+		old.values.set('__Host-wellness-session', before);
+		const info = await sessionInfo(ctx.runtime, {
+			url: new URL('/api/session', APP),
+			cookies: old
+		});
+		expect(info.signedIn).toBe(false);
+		expect((await sessionInfo(ctx.runtime, ctx.event('/api/session'))).signedIn).toBe(true);
 	});
 
 	it('uses plain cookie names on http', () => {

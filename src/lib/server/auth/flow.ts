@@ -29,7 +29,12 @@ export interface SessionInfo {
 }
 
 function sessionCookies(runtime: ServerRuntime, event: AuthEvent): SessionCookies {
-	return new SessionCookies(runtime.sealer, event.cookies, event.url.protocol === 'https:');
+	return new SessionCookies(
+		runtime.sealer,
+		event.cookies,
+		event.url.protocol === 'https:',
+		runtime.sessions
+	);
 }
 
 /** Where the upstream sends the browser back: configured, or this app's own callback route. */
@@ -137,23 +142,33 @@ export async function callback(runtime: ServerRuntime, event: AuthEvent): Promis
 	}
 	const { tokens } = result;
 	const userKey = await runtime.userKeyFor(tokens.accessToken);
-	cookies.write({
+	const scopes = tokens.scopes ?? pending.scopes;
+	cookies.start({
 		at: tokens.accessToken,
 		rt: tokens.refreshToken,
 		exp: tokens.expiresAt,
-		scopes: pending.scopes,
+		scopes,
 		uk: userKey
 	});
-	logEvent('info', 'auth.signed_in', { scopes: pending.scopes.length });
+	logEvent('info', 'auth.signed_in', { scopes: scopes.length, asked: pending.scopes.length });
 	return redirect(pending.returnTo);
 }
 
 /**
- * `POST /auth/sign-out`: forgets the tokens and tells the page to clear its cached data (JSON for
- * fetch callers, a redirect for plain form posts; Clear-Site-Data for browsers that honour it).
+ * `POST /auth/sign-out`: ends the session on the server (every copy of the cookie stops working),
+ * disconnects the app upstream, and tells the page to clear its cached data (JSON for fetch
+ * callers, a redirect for plain form posts; Clear-Site-Data for browsers that honour it).
  */
-export function signOut(runtime: ServerRuntime, event: AuthEvent, request: Request): Response {
-	sessionCookies(runtime, event).clear();
+export async function signOut(
+	runtime: ServerRuntime,
+	event: AuthEvent,
+	request: Request
+): Promise<Response> {
+	const ended = sessionCookies(runtime, event).end();
+	if (ended !== null) {
+		const revoked = await runtime.revokeGrant(ended.at).catch(() => false);
+		logEvent(revoked ? 'info' : 'warn', 'auth.signed_out', { revokedUpstream: revoked });
+	}
 	const clearSiteData = { 'clear-site-data': '"cache", "storage"' };
 	const wantsHtml = (request.headers.get('accept') ?? '').includes('text/html');
 	if (wantsHtml) return redirect('/?signed_out=1', clearSiteData);

@@ -25,7 +25,10 @@ export function authorizeUrl(request: AuthorizeRequest): string {
 	return url.href;
 }
 
-/** The token endpoint's plain JSON answer (not wrapped in meta/data; scopes are not echoed). */
+/**
+ * The token endpoint's plain JSON answer (not wrapped in meta/data). `scope` is what was granted;
+ * an upstream that leaves it out granted what was asked (the OAuth convention).
+ */
 const tokenResponseSchema = z.object({
 	access_token: z
 		.string()
@@ -39,6 +42,7 @@ const tokenResponseSchema = z.object({
 		.regex(/^[\x21-\x7e]+$/)
 		.optional(),
 	expires_in: z.number().int().positive().optional(),
+	scope: z.string().max(2048).optional(),
 	token_type: z.string().optional()
 });
 
@@ -47,6 +51,14 @@ export interface TokenSet {
 	refreshToken: string | null;
 	/** Epoch seconds when the access token expires, when the upstream said. */
 	expiresAt: number | null;
+	/** The scopes granted, when the upstream said (`scope`); null: the ones asked for. */
+	scopes: string[] | null;
+}
+
+/** The granted scopes of a `scope` field: space-separated (commas tolerated), duplicates dropped. */
+export function grantedScopes(scope: string | undefined): string[] | null {
+	if (scope === undefined) return null;
+	return [...new Set(scope.split(/[\s,]+/).filter((name) => name !== ''))];
 }
 
 export type TokenResult = { ok: true; tokens: TokenSet } | { ok: false; reason: TokenFailure };
@@ -121,7 +133,8 @@ export function createTokenClient(options: TokenClientOptions): TokenClient {
 				accessToken: parsed.access_token,
 				refreshToken: parsed.refresh_token ?? null,
 				expiresAt:
-					parsed.expires_in === undefined ? null : Math.floor(now() / 1000) + parsed.expires_in
+					parsed.expires_in === undefined ? null : Math.floor(now() / 1000) + parsed.expires_in,
+				scopes: grantedScopes(parsed.scope)
 			}
 		};
 	}

@@ -358,7 +358,9 @@ export class OAuthServer {
 			access_token: accessToken,
 			refresh_token: refreshToken,
 			expires_in: this.#accessTtlSec,
-			token_type: 'Bearer'
+			token_type: 'Bearer',
+			// What was granted (the consent may differ from what the client first asked for).
+			scope: [...grant.scopes].join(' ')
 		};
 		return new Response(JSON.stringify(body), {
 			status: 200,
