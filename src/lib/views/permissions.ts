@@ -35,11 +35,3 @@ export function permissionName(scope: string): string {
 export function returnPath(url: URL): string {
 	return `${url.pathname}${url.search}`;
 }
-
-/** `/auth/sign-in?scopes=a,b&return_to=/x`; no scopes: the server's default set. */
-export function signInHref(scopes: readonly string[] | null, returnTo: string): string {
-	const params = new URLSearchParams();
-	if (scopes !== null && scopes.length > 0) params.set('scopes', [...new Set(scopes)].join(','));
-	params.set('return_to', returnTo);
-	return `/auth/sign-in?${params.toString()}`;
-}

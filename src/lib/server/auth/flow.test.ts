@@ -120,6 +120,16 @@ describe('OAuth sign-in flow', () => {
 		expect(ctx.jar.values.has('__Host-wellness-oauth')).toBe(true);
 	});
 
+	it('asks for the kinds ticked on the sign-in form, one scopes field each', () => {
+		const ctx = setup();
+		const response = signIn(
+			ctx.runtime,
+			ctx.event('/auth/sign-in?return_to=/data&scopes=sleep_read&scopes=move_read')
+		);
+		const location = new URL(response.headers.get('location') ?? '');
+		expect(location.searchParams.get('scope')).toBe('sleep_read move_read');
+	});
+
 	it('refuses unknown scopes', async () => {
 		const ctx = setup();
 		const response = signIn(ctx.runtime, ctx.event('/auth/sign-in?scopes=move_read,admin'));

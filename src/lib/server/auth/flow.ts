@@ -83,7 +83,12 @@ export function signIn(runtime: ServerRuntime, event: AuthEvent): Response {
 	if (auth.mode !== 'oauth') {
 		return apiErrorResponse(404, 'not_configured', 'Sign-in is not configured on this server.');
 	}
-	const requested = parseScopeRequest(event.url.searchParams.get('scopes'), runtime.defaultScopes);
+	// `?scopes=a,b`, or one `scopes` per ticked box of the sign-in form.
+	const asked = event.url.searchParams.getAll('scopes');
+	const requested = parseScopeRequest(
+		asked.length === 0 ? null : asked.join(','),
+		runtime.defaultScopes
+	);
 	if (!requested.ok) return apiErrorResponse(400, 'invalid_parameter', requested.detail);
 	const state = randomBytes(32).toString('base64url');
 	const redirectUri = redirectUriFor(runtime, event);
