@@ -176,3 +176,39 @@ describe('DataLayer session', () => {
 		expect(day.tz).toBe('Europe/Berlin');
 	});
 });
+
+describe('DataLayer permissions', () => {
+	it('a list the sign-in did not grant names the missing permission instead of showing nothing', async () => {
+		const api = createReferenceApi({
+			now: () => NOW_MS,
+			dataDir: null,
+			days: 10,
+			accessToken: TOKEN
+		});
+		const proxy = createFakeProxy({ handle: (r) => api.handle(r), token: TOKEN });
+		// The proxy's token holds move_read only: the sleeps list answers 403.
+		proxy.override = (path) =>
+			path.includes('/sleeps')
+				? Response.json(
+						{
+							meta: {
+								code: 403,
+								message: 'Forbidden',
+								error_type: 'insufficient_scope',
+								error_detail: 'This call needs the sleep_read scope.',
+								time: NOW_MS / 1000
+							},
+							data: {}
+						},
+						{ status: 403 }
+					)
+				: null;
+		const layer = new DataLayer({
+			fetch: proxy.fetch,
+			session: session({ scopes: ['move_read'] })
+		});
+		const sleeps = layer.sleeps(TODAY_BERLIN - 6, TODAY_BERLIN);
+		await sleeps.settled;
+		expect(sleeps.missingScope).toBe('sleep_read');
+	});
+});

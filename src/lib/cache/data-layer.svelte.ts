@@ -68,6 +68,13 @@ export type SignInReason = 'signed-out' | 'expired';
 
 const DAY_STORAGE_PREFIX = 'wellness:user-day:';
 
+/** The scope each list needs (the endpoint catalogue, src/lib/api/endpoints.ts, says the same). */
+const LIST_SCOPES: Record<ListKind, string> = {
+	moves: 'move_read',
+	sleeps: 'sleep_read',
+	workouts: 'move_read'
+};
+
 /** The day's state; the layer writes it, pages see it as a read-only PersonDay. */
 class PersonDayState implements PersonDay {
 	today = $state<number | null>(null);
@@ -672,7 +679,15 @@ export class DataLayer {
 				fresh: async () => {
 					// Two days of margin: a local date starts up to 14 h away from UTC midnight.
 					const { year, month, day } = parseDateInt(fromDate);
-					await this.sync({ historyFrom: Date.UTC(year, month - 1, day) / 1000 - 2 * DAY });
+					const outcome = await this.sync({
+						historyFrom: Date.UTC(year, month - 1, day) / 1000 - 2 * DAY
+					});
+					// A kind the sign-in did not grant: the view says which permission is missing.
+					const refused = outcome.errors.find(
+						(error): error is ApiError =>
+							error instanceof ApiError && error.missingScope === LIST_SCOPES[kind]
+					);
+					if (refused !== undefined) throw refused;
 					const fresh = await read(await this.#store);
 					return fresh ?? { value: [], fetchedAt: this.#serverNow() };
 				}
