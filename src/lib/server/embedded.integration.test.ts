@@ -94,7 +94,7 @@ describe('OAuth sign-in against the embedded reference API', () => {
 		const event = (path: string): AuthEvent => ({ url: new URL(path, APP), cookies: jar });
 		expect((await proxyGet(runtime, event('/'), 'v.1.1/users/@me/sleeps')).status).toBe(401);
 
-		const start = signIn(runtime, event('/auth/sign-in?scopes=sleep_read,basic_read'));
+		const start = await signIn(runtime, event('/auth/sign-in?scopes=sleep_read,basic_read'));
 		const location = start.headers.get('location') ?? '';
 		expect(location.startsWith(`${APP}/auth/oauth2/auth?`)).toBe(true);
 		const back = await consent(location, 'allow');
@@ -119,7 +119,7 @@ describe('OAuth sign-in against the embedded reference API', () => {
 		const runtime = runtimeFor(env);
 		const jar = new Jar();
 		const event = (path: string): AuthEvent => ({ url: new URL(path, APP), cookies: jar });
-		const start = signIn(runtime, event('/auth/sign-in'));
+		const start = await signIn(runtime, event('/auth/sign-in'));
 		const back = await consent(start.headers.get('location') ?? '', 'deny');
 		const done = await callback(runtime, event(back.pathname + back.search));
 		expect(done.headers.get('location')).toBe('/?sign_in_error=access_denied');
@@ -130,7 +130,7 @@ describe('OAuth sign-in against the embedded reference API', () => {
 		const runtime = runtimeFor(env);
 		const jar = new Jar();
 		const event = (path: string): AuthEvent => ({ url: new URL(path, APP), cookies: jar });
-		const start = signIn(runtime, event('/auth/sign-in'));
+		const start = await signIn(runtime, event('/auth/sign-in'));
 		const edited = new URL(start.headers.get('location') ?? '');
 		expect(edited.searchParams.get('scope')?.split(' ').length).toBeGreaterThan(1);
 		edited.searchParams.set('scope', 'move_read');
@@ -144,7 +144,7 @@ describe('OAuth sign-in against the embedded reference API', () => {
 		const runtime = runtimeFor(env);
 		const jar = new Jar();
 		const event = (path: string): AuthEvent => ({ url: new URL(path, APP), cookies: jar });
-		const start = signIn(runtime, event('/auth/sign-in?scopes=sleep_read'));
+		const start = await signIn(runtime, event('/auth/sign-in?scopes=sleep_read'));
 		const back = await consent(start.headers.get('location') ?? '', 'allow');
 		await callback(runtime, event(back.pathname + back.search));
 		const copy = new Jar();

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { parseConfig, type ServerConfig } from '../config/parse-config';
 import { createRuntime, type ServerRuntime } from '../runtime';
@@ -55,6 +56,7 @@ function fakeUpstream() {
 				access_token: access,
 				refresh_token: next,
 				expires_in: 3600,
+				token_type: 'Bearer',
 				...(grant.scope === undefined ? {} : { scope: grant.scope })
 			});
 		}
@@ -99,7 +101,10 @@ function setup() {
 }
 
 async function signInFully(ctx: ReturnType<typeof setup>, scopes = 'move_read,sleep_read') {
-	const start = signIn(ctx.runtime, ctx.event(`/auth/sign-in?scopes=${scopes}&return_to=/sleep`));
+	const start = await signIn(
+		ctx.runtime,
+		ctx.event(`/auth/sign-in?scopes=${scopes}&return_to=/sleep`)
+	);
 	expect(start.status).toBe(303);
 	const authorize = new URL(start.headers.get('location') ?? '');
 	const state = authorize.searchParams.get('state') ?? '';
@@ -107,9 +112,12 @@ async function signInFully(ctx: ReturnType<typeof setup>, scopes = 'move_read,sl
 }
 
 describe('OAuth sign-in flow', () => {
-	it('sends the browser to the upstream consent page with scopes, redirect and a state', () => {
+	it('sends the browser to the upstream consent page with scopes, redirect, state and PKCE', async () => {
 		const ctx = setup();
-		const response = signIn(ctx.runtime, ctx.event('/auth/sign-in?scopes=move_read sleep_read'));
+		const response = await signIn(
+			ctx.runtime,
+			ctx.event('/auth/sign-in?scopes=move_read sleep_read')
+		);
 		const location = new URL(response.headers.get('location') ?? '');
 		expect(location.origin + location.pathname).toBe(`${BASE}/auth/oauth2/auth`);
 		expect(location.searchParams.get('client_id')).toBe('dash');
@@ -120,9 +128,27 @@ describe('OAuth sign-in flow', () => {
 		expect(ctx.jar.values.has('__Host-wellness-oauth')).toBe(true);
 	});
 
-	it('asks for the kinds ticked on the sign-in form, one scopes field each', () => {
+	it('exchanges the code with the PKCE verifier whose S256 hash the consent request carried', async () => {
 		const ctx = setup();
-		const response = signIn(
+		const start = await signIn(ctx.runtime, ctx.event('/auth/sign-in'));
+		const authorize = new URL(start.headers.get('location') ?? '');
+		expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+		const challenge = authorize.searchParams.get('code_challenge') ?? '';
+		expect(challenge).toMatch(/^[\w-]{43}$/);
+		const state = authorize.searchParams.get('state') ?? '';
+		await callback(ctx.runtime, ctx.event(`/auth/callback?code=good-code&state=${state}`));
+		const [exchange] = ctx.upstream.tokenRequests;
+		const verifier = exchange?.get('code_verifier') ?? '';
+		expect(verifier.length).toBeGreaterThanOrEqual(43);
+		expect(createHash('sha256').update(verifier).digest('base64url')).toBe(challenge);
+		expect(exchange?.get('client_secret')).toBe(CLIENT_SECRET);
+		// The verifier never went to the browser's address bar.
+		expect(start.headers.get('location')).not.toContain(verifier);
+	});
+
+	it('asks for the kinds ticked on the sign-in form, one scopes field each', async () => {
+		const ctx = setup();
+		const response = await signIn(
 			ctx.runtime,
 			ctx.event('/auth/sign-in?return_to=/data&scopes=sleep_read&scopes=move_read')
 		);
@@ -132,7 +158,7 @@ describe('OAuth sign-in flow', () => {
 
 	it('refuses unknown scopes', async () => {
 		const ctx = setup();
-		const response = signIn(ctx.runtime, ctx.event('/auth/sign-in?scopes=move_read,admin'));
+		const response = await signIn(ctx.runtime, ctx.event('/auth/sign-in?scopes=move_read,admin'));
 		expect(response.status).toBe(400);
 		expect(await response.json()).toMatchObject({ meta: { error_type: 'invalid_parameter' } });
 	});
@@ -165,7 +191,7 @@ describe('OAuth sign-in flow', () => {
 
 	it('refuses a callback whose state does not match, and one without a pending sign-in', async () => {
 		const ctx = setup();
-		signIn(ctx.runtime, ctx.event('/auth/sign-in'));
+		await signIn(ctx.runtime, ctx.event('/auth/sign-in'));
 		const forged = await callback(
 			ctx.runtime,
 			ctx.event('/auth/callback?code=good-code&state=forged-state')
@@ -286,10 +312,10 @@ describe('OAuth sign-in flow', () => {
 		expect((await sessionInfo(ctx.runtime, ctx.event('/api/session'))).signedIn).toBe(true);
 	});
 
-	it('uses plain cookie names on http', () => {
+	it('uses plain cookie names on http', async () => {
 		const ctx = setup();
 		const jar = new Jar();
-		signIn(ctx.runtime, { url: new URL('http://127.0.0.1:3000/auth/sign-in'), cookies: jar });
+		await signIn(ctx.runtime, { url: new URL('http://127.0.0.1:3000/auth/sign-in'), cookies: jar });
 		expect([...jar.values.keys()]).toEqual(['wellness-oauth']);
 		expect(jar.options.get('wellness-oauth')?.secure).toBe(false);
 	});
@@ -321,7 +347,7 @@ describe('token modes', () => {
 			apiVersion: 'v.1.1'
 		});
 		expect(JSON.stringify(info)).not.toContain('personal-token-value-1');
-		const sign = signIn(runtime, { url: new URL(`${APP}/auth/sign-in`), cookies: new Jar() });
+		const sign = await signIn(runtime, { url: new URL(`${APP}/auth/sign-in`), cookies: new Jar() });
 		expect(sign.status).toBe(404);
 	});
 });

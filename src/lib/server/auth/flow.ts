@@ -1,12 +1,12 @@
 // Sign-in, callback, sign-out and the session summary, as functions of the runtime and one request.
 
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import type { ApiVersion } from '$lib/api/envelope';
 import { apiErrorResponse } from '../api-error';
 import { logEvent } from '../redact';
 import type { TokenSource } from '../proxy/proxy';
 import type { ServerRuntime } from '../runtime';
-import { authorizeUrl } from './oauth-client';
+import { authorizeUrl, newPendingSecrets } from './oauth-client';
 import { parseScopeRequest } from './scopes';
 import { oauthTokenSource, safeReturnPath, SessionCookies, type CookieJar } from './session';
 
@@ -77,8 +77,11 @@ export async function sessionInfo(runtime: ServerRuntime, event: AuthEvent): Pro
 	return { ...base, signedIn: true, userKey: session.uk, scopes: [...session.scopes] };
 }
 
-/** `GET /auth/sign-in?scopes=a,b&return_to=/sleep`: remembers a state and sends the browser to consent. */
-export function signIn(runtime: ServerRuntime, event: AuthEvent): Response {
+/**
+ * `GET /auth/sign-in?scopes=a,b&return_to=/sleep`: remembers a state and a PKCE verifier (sealed,
+ * in a short-lived cookie) and sends the browser to consent with the state and the S256 challenge.
+ */
+export async function signIn(runtime: ServerRuntime, event: AuthEvent): Promise<Response> {
 	const auth = runtime.config.auth;
 	if (auth.mode !== 'oauth') {
 		return apiErrorResponse(404, 'not_configured', 'Sign-in is not configured on this server.');
@@ -90,10 +93,11 @@ export function signIn(runtime: ServerRuntime, event: AuthEvent): Response {
 		runtime.defaultScopes
 	);
 	if (!requested.ok) return apiErrorResponse(400, 'invalid_parameter', requested.detail);
-	const state = randomBytes(32).toString('base64url');
+	const { state, codeVerifier, codeChallenge } = await newPendingSecrets();
 	const redirectUri = redirectUriFor(runtime, event);
 	sessionCookies(runtime, event).writeState({
 		state,
+		verifier: codeVerifier,
 		scopes: requested.scopes,
 		redirectUri,
 		returnTo: safeReturnPath(event.url.searchParams.get('return_to')),
@@ -106,7 +110,8 @@ export function signIn(runtime: ServerRuntime, event: AuthEvent): Response {
 			clientId: auth.clientId,
 			redirectUri,
 			scopes: requested.scopes,
-			state
+			state,
+			codeChallenge
 		})
 	);
 }
@@ -140,7 +145,12 @@ export async function callback(runtime: ServerRuntime, event: AuthEvent): Promis
 	const code = params.get('code');
 	if (code === null || code === '' || code.length > 2048) return failed('missing_code');
 
-	const result = await runtime.tokenClient.exchangeCode(code, pending.redirectUri);
+	const result = await runtime.tokenClient.exchangeCode(
+		params,
+		pending.state,
+		pending.redirectUri,
+		pending.verifier
+	);
 	if (!result.ok) {
 		logEvent('warn', 'auth.code_exchange_failed', { reason: result.reason });
 		return failed('token_exchange_failed');

@@ -61,6 +61,8 @@ const sessionCookieSchema = z.object({ sid: z.string().min(40).max(64) });
 
 export const oauthStateSchema = z.object({
 	state: z.string().min(20),
+	/** The PKCE verifier; only its S256 hash went to the browser. */
+	verifier: z.string().min(43).max(128),
 	scopes: z.array(z.string()),
 	redirectUri: z.string(),
 	returnTo: z.string(),

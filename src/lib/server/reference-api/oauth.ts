@@ -1,5 +1,5 @@
 // OAuth 2.0 authorization-code grant of the reference API: consent page, codes, tokens, refresh, revocation.
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ALL_SCOPES } from '$lib/api/endpoints';
 import { ApiFailure } from './envelope';
 
@@ -32,6 +32,8 @@ interface AccessToken extends Grant {
 interface PendingCode extends Grant {
 	redirectUri: string;
 	expiresAt: number;
+	/** PKCE: the S256 challenge of the authorization request, when the client sent one. */
+	codeChallenge: string | null;
 }
 
 interface PendingConsent {
@@ -40,6 +42,7 @@ interface PendingConsent {
 	scopes: string[];
 	state: string | null;
 	expiresAt: number;
+	codeChallenge: string | null;
 }
 
 export interface OAuthOptions {
@@ -254,13 +257,17 @@ export class OAuthServer {
 		if (scopes.length === 0 || scopes.some((scope) => !KNOWN_SCOPES.has(scope))) {
 			return redirectTo(target.redirectUri, { error: 'invalid_scope', state });
 		}
+		const pkce = pkceChallengeOf(params);
+		if (pkce === 'invalid')
+			return redirectTo(target.redirectUri, { error: 'invalid_request', state });
 		const consentId = newSecret(24);
 		this.#consents.set(consentId, {
 			clientId: target.client.id,
 			redirectUri: target.redirectUri,
 			scopes,
 			state,
-			expiresAt: this.#nowSec() + CODE_TTL_SEC
+			expiresAt: this.#nowSec() + CODE_TTL_SEC,
+			codeChallenge: pkce.challenge
 		});
 		const items = scopes.map((scope) => `<li><code>${escapeHtml(scope)}</code></li>`).join('');
 		return htmlPage(
@@ -297,7 +304,8 @@ export class OAuthServer {
 			clientId: consent.clientId,
 			scopes: new Set(consent.scopes),
 			redirectUri: consent.redirectUri,
-			expiresAt: this.#nowSec() + CODE_TTL_SEC
+			expiresAt: this.#nowSec() + CODE_TTL_SEC,
+			codeChallenge: consent.codeChallenge
 		});
 		return redirectTo(consent.redirectUri, { code, state: consent.state });
 	}
@@ -329,6 +337,9 @@ export class OAuthServer {
 					'invalid_grant',
 					'redirect_uri does not match the authorization request.'
 				);
+			}
+			if (!pkceVerified(pending.codeChallenge, params.get('code_verifier'))) {
+				return tokenError(400, 'invalid_grant', 'code_verifier does not match the code_challenge.');
 			}
 			return this.#issue(pending);
 		}
@@ -367,6 +378,26 @@ export class OAuthServer {
 			headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }
 		});
 	}
+}
+
+/**
+ * PKCE (S256 only): the challenge of an authorization request; null when the client sent none
+ * (partner apps that predate PKCE keep working, gaps.md); 'invalid' for `plain`, another method,
+ * or a challenge that is not 43 base64url characters.
+ */
+function pkceChallengeOf(params: URLSearchParams): { challenge: string | null } | 'invalid' {
+	const challenge = params.get('code_challenge');
+	const method = params.get('code_challenge_method');
+	if (challenge === null) return method === null ? { challenge: null } : 'invalid';
+	if (method !== 'S256' || !/^[A-Za-z0-9_-]{43}$/.test(challenge)) return 'invalid';
+	return { challenge };
+}
+
+/** A code issued with a challenge needs its verifier; a verifier without a challenge is refused. */
+function pkceVerified(challenge: string | null, verifier: string | null): boolean {
+	if (challenge === null) return verifier === null;
+	if (verifier === null || !/^[A-Za-z0-9._~-]{43,128}$/.test(verifier)) return false;
+	return sameSecret(createHash('sha256').update(verifier).digest('base64url'), challenge);
 }
 
 function basicCredentials(header: string | null): { id: string; secret: string } | null {
