@@ -2,7 +2,7 @@
 // that speaks only v.1.0. Each part runs its own server (tests/e2e/support/own-server.ts).
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import * as z from 'zod';
-import { startOwnServer, type OwnServer } from './support/own-server';
+import { startOwnServer, startReferenceApi, type OwnServer } from './support/own-server';
 
 // One server at a time on the one extra port: these tests run in order, in one worker.
 test.describe.configure({ mode: 'default' });
@@ -104,7 +104,10 @@ test.describe('signing in and out with the embedded provider', () => {
 		const cookies = await page.context().cookies();
 		expect(cookies.map((cookie) => cookie.name)).toContain('wellness-session');
 
+		// Signing out reloads the page, so nothing of the person stays in memory either.
+		const reloaded = page.waitForEvent('load');
 		await page.getByRole('button', { name: 'Sign out' }).click();
+		await reloaded;
 		await expect(page.getByRole('heading', { name: 'Sign in to see your data' })).toBeVisible();
 		await expect.poll(() => databases(page)).not.toContain(database);
 
@@ -114,6 +117,46 @@ test.describe('signing in and out with the embedded provider', () => {
 		const answer = await copy.request.get(`${server.origin}/api/nudge/v.1.1/users/@me/moves`);
 		expect(answer.status()).toBe(401);
 		expect((await sessionOf(copy.request, server.origin)).signedIn).toBe(false);
+		await copy.close();
+	});
+});
+
+test.describe('signing in and out against the reference API as a separate upstream', () => {
+	let upstream: OwnServer;
+	let server: OwnServer;
+	test.beforeAll(async () => {
+		upstream = await startReferenceApi();
+		server = await startOwnServer({
+			NUDGE_BASE_URL: upstream.origin,
+			NUDGE_CLIENT_ID: 'wellness-dashboard-demo',
+			NUDGE_CLIENT_SECRET: 'wellness-dashboard-demo-secret'
+		});
+	});
+	test.afterAll(async () => {
+		await server.stop();
+		await upstream.stop();
+	});
+
+	test('consent happens at the upstream; signing out ends the session and the grant', async ({
+		page,
+		browser
+	}) => {
+		await page.goto(`${server.origin}/goals`);
+		await page.locator('main').getByRole('button', { name: 'Sign in' }).click();
+		await expect(page).toHaveURL(new RegExp(`^${upstream.origin}/auth/oauth2/auth\\?`));
+		const consentUrl = new URL(page.url());
+		expect(consentUrl.searchParams.get('code_challenge_method')).toBe('S256');
+		await allowOnConsentPage(page);
+		await expect(page).toHaveURL(`${server.origin}/goals`);
+		await expect(page.locator('main [role="group"]').first()).toBeVisible();
+		const cookies = await page.context().cookies(server.origin);
+
+		await page.getByRole('button', { name: 'Sign out' }).click();
+		await expect(page.getByRole('heading', { name: 'Sign in to see your data' })).toBeVisible();
+		const copy = await browser.newContext();
+		await copy.addCookies(cookies);
+		const answer = await copy.request.get(`${server.origin}/api/nudge/v.1.1/users/@me/goals`);
+		expect(answer.status()).toBe(401);
 		await copy.close();
 	});
 });

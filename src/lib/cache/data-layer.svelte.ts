@@ -506,10 +506,8 @@ export class DataLayer {
 		}
 		this.#sessionKnown(session);
 		const userKey = userKeyOf(session);
-		if (userKey === null) {
-			this.syncStatus.setStorage('memory');
-			return createMemoryStore();
-		}
+		// Nobody signed in: nothing to keep, so no "memory only" warning either.
+		if (userKey === null) return createMemoryStore();
 		this.#options.memory?.setItem(LAST_USER_STORAGE_KEY, userKey);
 		return this.#openStore(userKey);
 	}
@@ -525,7 +523,6 @@ export class DataLayer {
 		this.#syncController?.abort();
 		if (userKey === null) {
 			this.#options.memory?.removeItem(LAST_USER_STORAGE_KEY);
-			this.syncStatus.setStorage('memory');
 			this.#store = Promise.resolve(createMemoryStore());
 		} else {
 			this.#options.memory?.setItem(LAST_USER_STORAGE_KEY, userKey);

@@ -81,7 +81,8 @@ export function isLoopbackRedirect(uri: string): boolean {
 const escapeHtml = (text: string): string =>
 	text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function htmlPage(status: number, title: string, body: string): Response {
+/** `formTarget`: where the form's answer redirects (the client's redirect URI), which CSP must allow. */
+function htmlPage(status: number, title: string, body: string, formTarget?: string): Response {
 	const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"></head>
 <body style="font-family: system-ui, sans-serif; max-width: 32rem; margin: 3rem auto; padding: 0 1rem">
@@ -92,7 +93,8 @@ ${body}</body></html>`;
 			'content-type': 'text/html; charset=utf-8',
 			'cache-control': 'no-store',
 			'x-frame-options': 'DENY',
-			'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'"
+			// Browsers apply form-action to the redirect after the post, too.
+			'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; form-action 'self'${formTarget === undefined ? '' : ` ${formTarget}`}`
 		}
 	});
 }
@@ -280,7 +282,8 @@ export class OAuthServer {
 <input type="hidden" name="consent" value="${consentId}">
 <button type="submit" name="decision" value="allow">Allow</button>
 <button type="submit" name="decision" value="deny">Deny</button>
-</form>`
+</form>`,
+			new URL(target.redirectUri).origin
 		);
 	}
 
