@@ -56,11 +56,12 @@ describe('PKCE', () => {
 	});
 
 	it('refuses the plain method and a malformed challenge at the authorization request', async () => {
-		for (const pkce of [
+		const refused: Record<string, string>[] = [
 			{ code_challenge: VERIFIER, code_challenge_method: 'plain' },
 			{ code_challenge: S256 },
 			{ code_challenge: 'short', code_challenge_method: 'S256' }
-		]) {
+		];
+		for (const pkce of refused) {
 			const back = await consent(pkce);
 			expect(back.searchParams.get('error')).toBe('invalid_request');
 			expect(back.searchParams.get('code')).toBeNull();
