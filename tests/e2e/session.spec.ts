@@ -119,6 +119,26 @@ test.describe('signing in and out with the embedded provider', () => {
 		expect((await sessionOf(copy.request, server.origin)).signedIn).toBe(false);
 		await copy.close();
 	});
+	test('when the session has ended without signing out, the next visit shows nothing of that person', async ({
+		page
+	}) => {
+		await page.goto(`${server.origin}/`);
+		await page.locator('main').getByRole('button', { name: 'Sign in' }).click();
+		await allowOnConsentPage(page);
+		await expect(page.getByRole('group', { name: 'Steps per hour today' })).toBeVisible();
+		expect(
+			await page.evaluate(() => localStorage.getItem('wellness:last-user-key'))
+		).not.toBeNull();
+
+		// The session cookie is gone (expired, or the browser handed to someone else).
+		await page.context().clearCookies();
+		await page.reload();
+		await expect(page.getByRole('heading', { name: 'Sign in to see your data' })).toBeVisible();
+		await expect(page.getByRole('group', { name: 'Steps per hour today' })).toHaveCount(0);
+		await expect
+			.poll(() => page.evaluate(() => localStorage.getItem('wellness:last-user-key')))
+			.toBeNull();
+	});
 });
 
 test.describe('signing in and out against the reference API as a separate upstream', () => {

@@ -291,9 +291,20 @@ export class DataLayer {
 		const store = await this.#store.catch(() => null);
 		this.#store = Promise.resolve(createMemoryStore());
 		store?.close();
+		let kept: unknown = null;
 		if (userKey !== null) {
 			this.#options.memory?.removeItem(DAY_STORAGE_PREFIX + userKey);
-			await (this.#options.deleteStore ?? defaultDeleteStore)(userKey);
+			// A transaction still closing on the old connection can make a first delete fail.
+			for (let attempt = 1; attempt <= 3; attempt++) {
+				try {
+					await (this.#options.deleteStore ?? defaultDeleteStore)(userKey);
+					kept = null;
+					break;
+				} catch (error) {
+					kept = error;
+					await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+				}
+			}
 		}
 		this.#userKey = null;
 		this.#signInReason = 'signed-out';
@@ -301,6 +312,11 @@ export class DataLayer {
 			this.#sessionState = { ...this.#sessionState, signedIn: false, userKey: null, scopes: [] };
 		}
 		if (!response.ok) throw new Error(`Signing out failed on the server (${response.status}).`);
+		if (kept !== null) {
+			throw new Error(
+				`Signed out, but this browser's copy of the data could not be deleted (${messageOf(kept)}).`
+			);
+		}
 	}
 
 	/** Forgets the last user before leaving for the provider, so whoever comes back starts clean. */
