@@ -119,6 +119,25 @@ test.describe('signing in and out with the embedded provider', () => {
 		expect((await sessionOf(copy.request, server.origin)).signedIn).toBe(false);
 		await copy.close();
 	});
+	test('a session that ends while the page is open reads "Signed out: sign in again", never a spinner', async ({
+		page
+	}) => {
+		await page.goto(`${server.origin}/`);
+		await page.locator('main').getByRole('button', { name: 'Sign in' }).click();
+		await allowOnConsentPage(page);
+		await expect(page.getByRole('group', { name: 'Steps per hour today' })).toBeVisible();
+
+		// The grant ends behind the page's back; the next call through the proxy gets 401.
+		await page.context().clearCookies();
+		await page
+			.getByRole('navigation', { name: 'Views' })
+			.getByRole('link', { name: 'Trends' })
+			.click();
+		await expect(page.getByRole('heading', { name: 'Signed out: sign in again' })).toBeVisible();
+		await expect(page.locator('main').getByRole('button', { name: 'Sign in' })).toBeVisible();
+		await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+	});
+
 	test('when the session has ended without signing out, the next visit shows nothing of that person', async ({
 		page
 	}) => {
