@@ -161,8 +161,8 @@ test.describe('signing in and out with the embedded provider', () => {
 });
 
 test.describe('signing in and out against the reference API as a separate upstream', () => {
-	let upstream: OwnServer;
-	let server: OwnServer;
+	let upstream: OwnServer | undefined;
+	let server: OwnServer | undefined;
 	test.beforeAll(async () => {
 		upstream = await startReferenceApi();
 		server = await startOwnServer({
@@ -172,29 +172,31 @@ test.describe('signing in and out against the reference API as a separate upstre
 		});
 	});
 	test.afterAll(async () => {
-		await server.stop();
-		await upstream.stop();
+		// Whatever started is stopped, even when the other one failed to start.
+		await Promise.all([server?.stop(), upstream?.stop()]);
 	});
 
 	test('consent happens at the upstream; signing out ends the session and the grant', async ({
 		page,
 		browser
 	}) => {
-		await page.goto(`${server.origin}/goals`);
+		const app = server?.origin ?? '';
+		const api = upstream?.origin ?? '';
+		await page.goto(`${app}/goals`);
 		await page.locator('main').getByRole('button', { name: 'Sign in' }).click();
-		await expect(page).toHaveURL(new RegExp(`^${upstream.origin}/auth/oauth2/auth\\?`));
+		await expect(page).toHaveURL(new RegExp(`^${api}/auth/oauth2/auth\\?`));
 		const consentUrl = new URL(page.url());
 		expect(consentUrl.searchParams.get('code_challenge_method')).toBe('S256');
 		await allowOnConsentPage(page);
-		await expect(page).toHaveURL(`${server.origin}/goals`);
+		await expect(page).toHaveURL(`${app}/goals`);
 		await expect(page.locator('main [role="group"]').first()).toBeVisible();
-		const cookies = await page.context().cookies(server.origin);
+		const cookies = await page.context().cookies(app);
 
 		await page.getByRole('button', { name: 'Sign out' }).click();
 		await expect(page.getByRole('heading', { name: 'Sign in to see your data' })).toBeVisible();
 		const copy = await browser.newContext();
 		await copy.addCookies(cookies);
-		const answer = await copy.request.get(`${server.origin}/api/nudge/v.1.1/users/@me/goals`);
+		const answer = await copy.request.get(`${app}/api/nudge/v.1.1/users/@me/goals`);
 		expect(answer.status()).toBe(401);
 		await copy.close();
 	});

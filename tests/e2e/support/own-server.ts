@@ -81,7 +81,10 @@ async function running(
 		} catch {
 			// Not listening yet.
 		}
-		if (Date.now() > deadline) throw new Error('the server did not start within 60 s');
+		if (Date.now() > deadline) {
+			child.kill('SIGTERM');
+			throw new Error('the server did not start within 60 s');
+		}
 		await new Promise((resolve) => setTimeout(resolve, 200));
 	}
 	return {
