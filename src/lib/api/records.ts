@@ -168,6 +168,14 @@ export const sleepTickSchema = z.looseObject({
 });
 export type SleepTick = z.infer<typeof sleepTickSchema>;
 
+/**
+ * The deprecated v.1.0 `/snapshot` of a sleep: `[time, depth]` pairs, the phases `/ticks` gives
+ * in v.1.1 (an upstream that has only v.1.0 has only these).
+ */
+export const sleepSnapshotSchema = z.array(
+	z.tuple([epochSchema, z.nullable(z.literal([1, 2, 3]))])
+);
+
 // ---------------------------------------------------------------------------------------------
 // Moves
 // ---------------------------------------------------------------------------------------------

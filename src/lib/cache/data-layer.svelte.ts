@@ -12,9 +12,16 @@ import {
 	type TrendSeries,
 	type TrendsQuery
 } from '$lib/client';
-import { addDays, formatDateInt, isValidTz, localDateInt, parseDateInt } from '$lib/time/zone';
+import {
+	addDays,
+	formatDateInt,
+	isValidTz,
+	localDateInt,
+	normalizeTz,
+	parseDateInt
+} from '$lib/time/zone';
 import { LAST_USER_STORAGE_KEY, takeEarlyCache } from './early-cache';
-import { openIdbStore } from './idb-store';
+import { databaseName, openIdbStore } from './idb-store';
 import { QueryMemo } from './query-memo';
 import { createMemoryStore } from './memory-store';
 import { spillWhenFull } from './spill-store';
@@ -48,6 +55,34 @@ export const sessionSchema = z.object({
 });
 export type Session = z.infer<typeof sessionSchema>;
 
+/** The person's today and the zone it is reckoned in, as the API sees them. */
+export interface PersonDay {
+	/** Today as `YYYYMMDD` in the person's zone; null until known (or when nobody is signed in). */
+	readonly today: number | null;
+	/** The zone of the person's latest move. */
+	readonly tz: string;
+	readonly error: string | null;
+}
+
+/** Why the person has to sign in: never signed in (or signed out), or the grant ended. */
+export type SignInReason = 'signed-out' | 'expired';
+
+const DAY_STORAGE_PREFIX = 'wellness:user-day:';
+
+/** The scope each list needs (the endpoint catalogue, src/lib/api/endpoints.ts, says the same). */
+const LIST_SCOPES: Record<ListKind, string> = {
+	moves: 'move_read',
+	sleeps: 'sleep_read',
+	workouts: 'move_read'
+};
+
+/** The day's state; the layer writes it, pages see it as a read-only PersonDay. */
+class PersonDayState implements PersonDay {
+	today = $state<number | null>(null);
+	tz = $state('UTC');
+	error = $state<string | null>(null);
+}
+
 /** Hooks the store calls back into the layer when the database changes underneath it. */
 export interface StoreHooks {
 	onVersionChange: (newVersion: number | null) => void;
@@ -66,6 +101,10 @@ export interface DataLayerOptions {
 	openStore?: (userKey: string, hooks: StoreHooks) => Promise<CacheStore>;
 	/** Remembers the last user so a reload can open the cache before the session answers. */
 	memory?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
+	/** Deletes a user's cache database (sign-out). Default: IndexedDB's deleteDatabase. */
+	deleteStore?: (userKey: string) => Promise<void>;
+	/** Where sign-out is posted. Default '/auth/sign-out'. */
+	signOutUrl?: string;
 	/** The browser's clock, epoch seconds (only used until the server's time is known). */
 	now?: () => number;
 	sync?: Pick<SyncConfig, 'historyDays' | 'concurrency' | 'windowDays'>;
@@ -106,6 +145,10 @@ export class DataLayer {
 	#settings: Query<Settings> | null = null;
 	#user: Query<User> | null = null;
 	#apiVersion: ApiVersion = 'v.1.1';
+	#sessionState = $state.raw<Session | null>(null);
+	#signInReason = $state<SignInReason | null>(null);
+	readonly #day = new PersonDayState();
+	#dayStarted = false;
 
 	constructor(options: DataLayerOptions) {
 		// Marks along the warm path (bench/data-path.bench.ts prints them).
@@ -119,12 +162,171 @@ export class DataLayer {
 		this.#session = options.session ? Promise.resolve(options.session) : this.#fetchSession();
 		// Registered first, so the version is set before any caller awaiting the session calls out.
 		this.#session.then(
-			(session) => (this.#apiVersion = session.apiVersion ?? 'v.1.1'),
+			(session) => {
+				this.#apiVersion = session.apiVersion ?? 'v.1.1';
+				this.#sessionState = session;
+				if (!session.signedIn) this.#signInReason = 'signed-out';
+			},
 			() => {}
 		);
 		this.#store = this.#openForSession();
 		// Never an unhandled rejection: every reader awaits #store and reports on its own.
 		this.#store.catch(() => {});
+	}
+
+	// ------------------------------------------------------------------------------------------
+	// Who is signed in, with what, and which day it is for them: pages read these from here only.
+
+	/** What the server said of the session; null until it answers (or while offline). */
+	get session(): Session | null {
+		return this.#sessionState;
+	}
+
+	/** Set when the person has to sign in (OAuth mode): never signed in, or the grant ended. */
+	get signInReason(): SignInReason | null {
+		return this.#signInReason;
+	}
+
+	/** The scopes granted; null until the session is known. */
+	get scopes(): readonly string[] | null {
+		const session = this.#sessionState;
+		return session === null ? null : session.signedIn ? session.scopes : [];
+	}
+
+	get apiVersion(): ApiVersion {
+		return this.#apiVersion;
+	}
+
+	/**
+	 * The person's today and zone: the API lists today's move, in the person's own zone, when no
+	 * date is given (asked in the session's API version). Remembered per person, so a reload
+	 * (or an offline start) shows the day at once.
+	 */
+	day(): PersonDay {
+		if (!this.#dayStarted) {
+			this.#dayStarted = true;
+			void this.#loadDay();
+		}
+		return this.#day;
+	}
+
+	async #loadDay(): Promise<void> {
+		const remembered = this.#options.memory?.getItem(LAST_USER_STORAGE_KEY) ?? null;
+		if (remembered !== null) this.#recallDay(remembered);
+		let session: Session;
+		try {
+			session = await this.#session;
+		} catch (error) {
+			if (this.#day.today === null) this.#day.error = messageOf(error);
+			return;
+		}
+		const userKey = userKeyOf(session);
+		if (userKey !== remembered) {
+			this.#day.today = null;
+			this.#day.tz = 'UTC';
+			if (userKey !== null) this.#recallDay(userKey);
+		}
+		if (userKey === null) {
+			this.#day.error = 'Sign in to load your data.';
+			return;
+		}
+		try {
+			// Without `date` the API lists today's move in the person's own zone.
+			const page = await this.#client.listPage('moves', {});
+			const move = page.items[0];
+			if (move) {
+				this.#day.tz = normalizeTz(move.details.tz);
+				this.#day.today = move.date;
+			} else if (page.serverTime !== null) {
+				this.#day.today = localDateInt(page.serverTime, this.#day.tz);
+			}
+			this.#day.error = null;
+			if (this.#day.today !== null) {
+				const remember = JSON.stringify({ today: this.#day.today, tz: this.#day.tz });
+				try {
+					this.#options.memory?.setItem(DAY_STORAGE_PREFIX + userKey, remember);
+				} catch {
+					// Storage full or blocked: the day is asked again next time.
+				}
+			}
+		} catch (error) {
+			this.#failed(error);
+			this.#day.error = messageOf(error);
+		}
+	}
+
+	#recallDay(userKey: string): void {
+		try {
+			const raw = this.#options.memory?.getItem(DAY_STORAGE_PREFIX + userKey);
+			if (!raw) return;
+			const value = rememberedDaySchema.safeParse(JSON.parse(raw));
+			if (!value.success) return;
+			this.#day.today = value.data.today;
+			this.#day.tz = normalizeTz(value.data.tz);
+		} catch {
+			// A damaged entry is simply forgotten; the API answers again.
+		}
+	}
+
+	/** A 401 from the proxy: the grant ended (expired or revoked); the page asks to sign in again. */
+	#failed(error: unknown): void {
+		if (!(error instanceof ApiError) || !error.signInRequired) return;
+		if (this.#sessionState?.mode !== 'oauth' || this.#signInReason !== null) return;
+		this.#signInReason = 'expired';
+		this.#sessionState = { ...this.#sessionState, signedIn: false, userKey: null, scopes: [] };
+		this.#session = Promise.resolve(this.#sessionState);
+		this.syncStatus.setPhase('signed-out', 'Signed out: sign in again.');
+		this.#syncController?.abort();
+		this.#options.memory?.removeItem(LAST_USER_STORAGE_KEY);
+	}
+
+	/**
+	 * Signs out: ends the session on the server (which disconnects the app upstream), deletes this
+	 * person's cached data in this browser, and forgets them as the last user.
+	 */
+	async signOut(): Promise<void> {
+		this.#syncController?.abort();
+		await this.#inFlight?.promise.catch(() => {});
+		const userKey = this.#userKey;
+		const response = await this.#options.fetch(this.#options.signOutUrl ?? '/auth/sign-out', {
+			method: 'POST',
+			headers: { accept: 'application/json' }
+		});
+		this.#options.memory?.removeItem(LAST_USER_STORAGE_KEY);
+		const store = await this.#store.catch(() => null);
+		this.#store = Promise.resolve(createMemoryStore());
+		store?.close();
+		let kept: unknown = null;
+		if (userKey !== null) {
+			this.#options.memory?.removeItem(DAY_STORAGE_PREFIX + userKey);
+			// A transaction still closing on the old connection can make a first delete fail.
+			for (let attempt = 1; attempt <= 3; attempt++) {
+				try {
+					await (this.#options.deleteStore ?? defaultDeleteStore)(userKey);
+					kept = null;
+					break;
+				} catch (error) {
+					kept = error;
+					await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+				}
+			}
+		}
+		this.#userKey = null;
+		this.#signInReason = 'signed-out';
+		if (this.#sessionState !== null) {
+			this.#sessionState = { ...this.#sessionState, signedIn: false, userKey: null, scopes: [] };
+		}
+		if (!response.ok) throw new Error(`Signing out failed on the server (${response.status}).`);
+		if (kept !== null) {
+			throw new Error(
+				`Signed out, but this browser's copy of the data could not be deleted (${messageOf(kept)}).`
+			);
+		}
+	}
+
+	/** Forgets the last user before leaving for the provider, so whoever comes back starts clean. */
+	forgetLastUser(): void {
+		this.#options.memory?.removeItem(LAST_USER_STORAGE_KEY);
 	}
 
 	/** Resolves once the cache is open (IndexedDB or the memory fallback). */
@@ -265,6 +467,8 @@ export class DataLayer {
 			);
 			return outcome;
 		} catch (error) {
+			this.#failed(error);
+			if (this.#signInReason === 'expired') throw error;
 			const message = messageOf(error);
 			const unreachable = error instanceof ApiError && error.isUnreachable;
 			this.syncStatus.setPhase(unreachable ? 'offline' : 'error', message);
@@ -360,10 +564,8 @@ export class DataLayer {
 		}
 		this.#sessionKnown(session);
 		const userKey = userKeyOf(session);
-		if (userKey === null) {
-			this.syncStatus.setStorage('memory');
-			return createMemoryStore();
-		}
+		// Nobody signed in: nothing to keep, so no "memory only" warning either.
+		if (userKey === null) return createMemoryStore();
 		this.#options.memory?.setItem(LAST_USER_STORAGE_KEY, userKey);
 		return this.#openStore(userKey);
 	}
@@ -379,7 +581,6 @@ export class DataLayer {
 		this.#syncController?.abort();
 		if (userKey === null) {
 			this.#options.memory?.removeItem(LAST_USER_STORAGE_KEY);
-			this.syncStatus.setStorage('memory');
 			this.#store = Promise.resolve(createMemoryStore());
 		} else {
 			this.#options.memory?.setItem(LAST_USER_STORAGE_KEY, userKey);
@@ -510,7 +711,12 @@ export class DataLayer {
 			fresh: async (signal) => {
 				const session = await this.#session;
 				if (!session.signedIn) throw new Error('Sign in to load your data.');
-				return source.fresh(await this.#store, signal);
+				try {
+					return await source.fresh(await this.#store, signal);
+				} catch (error) {
+					this.#failed(error);
+					throw error;
+				}
 			}
 		};
 		return new Query(querySource);
@@ -537,7 +743,15 @@ export class DataLayer {
 				fresh: async () => {
 					// Two days of margin: a local date starts up to 14 h away from UTC midnight.
 					const { year, month, day } = parseDateInt(fromDate);
-					await this.sync({ historyFrom: Date.UTC(year, month - 1, day) / 1000 - 2 * DAY });
+					const outcome = await this.sync({
+						historyFrom: Date.UTC(year, month - 1, day) / 1000 - 2 * DAY
+					});
+					// A kind the sign-in did not grant: the view says which permission is missing.
+					const refused = outcome.errors.find(
+						(error): error is ApiError =>
+							error instanceof ApiError && error.missingScope === LIST_SCOPES[kind]
+					);
+					if (refused !== undefined) throw refused;
 					const fresh = await read(await this.#store);
 					return fresh ?? { value: [], fetchedAt: this.#serverNow() };
 				}
@@ -614,6 +828,18 @@ export class DataLayer {
 /** The cache key of a session's user; null when nobody is signed in. */
 function userKeyOf(session: Session): string | null {
 	return session.userKey ?? (session.signedIn ? 'default' : null);
+}
+
+const rememberedDaySchema = z.object({ today: z.number(), tz: z.string() });
+
+async function defaultDeleteStore(userKey: string): Promise<void> {
+	if (typeof indexedDB === 'undefined') return;
+	await new Promise<void>((resolve, reject) => {
+		const request = indexedDB.deleteDatabase(databaseName(userKey));
+		request.onsuccess = () => resolve();
+		request.onerror = () => reject(request.error ?? new Error('The cache could not be deleted.'));
+		// Another tab still has it open: it closes on the version change, and the delete then runs.
+	});
 }
 
 function nowSeconds(): number {

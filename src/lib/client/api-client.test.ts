@@ -228,6 +228,20 @@ describe('createApiClient', () => {
 		expect(goalsThen.remaining_for_day).toBeUndefined();
 	}, 60_000);
 
+	it('reads a night’s phases from the v.1.0 snapshot, the same as v.1.1 ticks', async () => {
+		const proxy = referenceProxy();
+		const current = createApiClient({ fetch: proxy.fetch });
+		const [night] = (await current.listPage('sleeps', { date: 20260330 })).items;
+		if (night === undefined) throw new Error('the demo has no night on 2026-03-30');
+		const ticks = await current.sleepTicks(night.xid);
+		proxy.resetCounts();
+		const legacy = createApiClient({ fetch: proxy.fetch, version: () => 'v.1.0' });
+		const phases = await legacy.sleepTicks(night.xid);
+		expect(proxy.requests).toEqual([`v.1.0/sleeps/${night.xid}/snapshot`]);
+		expect(phases.length).toBeGreaterThan(3);
+		expect(phases).toEqual(ticks.map(({ time, depth }) => ({ time, depth })));
+	}, 60_000);
+
 	it('renames deep to sound in v.1.0 buckets, maps gender, and leaves hidden fields absent', () => {
 		const shaped = trendsFromV10({
 			earliest: 20240101,

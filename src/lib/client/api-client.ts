@@ -272,13 +272,24 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 				'move tick',
 				opts?.signal
 			),
-		sleepTicks: (xid, opts) =>
-			ticks(
-				`sleeps/${encodeURIComponent(xid)}/ticks`,
-				(v) => v.sleepTickSchema,
+		sleepTicks: async (xid, opts) => {
+			if (versionOf() !== 'v.1.0') {
+				return ticks(
+					`sleeps/${encodeURIComponent(xid)}/ticks`,
+					(v) => v.sleepTickSchema,
+					'sleep phase',
+					opts?.signal
+				);
+			}
+			// v.1.0 has no /ticks: its snapshot lists the same phases as [time, depth] pairs.
+			const pairs = await single(
+				`sleeps/${encodeURIComponent(xid)}/snapshot`,
+				(v) => v.sleepSnapshotSchema,
 				'sleep phase',
 				opts?.signal
-			),
+			);
+			return pairs.flatMap(([time, depth]) => (depth === null ? [] : [{ time, depth }]));
+		},
 		goals: async (opts) =>
 			versionOf() === 'v.1.0'
 				? goalsFromV10(

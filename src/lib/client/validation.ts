@@ -12,6 +12,7 @@ export {
 	parseApiPayload,
 	settingsSchema,
 	sleepSchema,
+	sleepSnapshotSchema,
 	sleepTickSchema,
 	trendsV10Schema,
 	trendsV11Schema,

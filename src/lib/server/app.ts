@@ -64,8 +64,9 @@ export async function sessionEvent(event: RequestEvent): Promise<Response> {
 	});
 }
 
-export const signInEvent = (event: RequestEvent): Response => signIn(getServerRuntime(), event);
+export const signInEvent = (event: RequestEvent): Promise<Response> =>
+	signIn(getServerRuntime(), event);
 export const callbackEvent = (event: RequestEvent): Promise<Response> =>
 	callback(getServerRuntime(), event);
-export const signOutEvent = (event: RequestEvent): Response =>
+export const signOutEvent = (event: RequestEvent): Promise<Response> =>
 	signOut(getServerRuntime(), event, event.request);

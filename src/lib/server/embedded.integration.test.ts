@@ -1,5 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { callback, sessionInfo, signIn, tokenSourceFor, type AuthEvent } from './auth/flow';
+import {
+	callback,
+	sessionInfo,
+	signIn,
+	signOut,
+	tokenSourceFor,
+	type AuthEvent
+} from './auth/flow';
 import type { CookieJar } from './auth/session';
 import { parseConfig } from './config/parse-config';
 import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, createReferenceApi } from './reference-api';
@@ -125,7 +132,7 @@ describe('OAuth sign-in against the embedded reference API', () => {
 		const event = (path: string): AuthEvent => ({ url: new URL(path, APP), cookies: jar });
 		expect((await proxyGet(runtime, event('/'), 'v.1.1/users/@me/sleeps')).status).toBe(401);
 
-		const start = signIn(runtime, event('/auth/sign-in?scopes=sleep_read,basic_read'));
+		const start = await signIn(runtime, event('/auth/sign-in?scopes=sleep_read,basic_read'));
 		const location = start.headers.get('location') ?? '';
 		expect(location.startsWith(`${APP}/auth/oauth2/auth?`)).toBe(true);
 		const back = await consent(location, 'allow');
@@ -150,10 +157,48 @@ describe('OAuth sign-in against the embedded reference API', () => {
 		const runtime = runtimeFor(env);
 		const jar = new Jar();
 		const event = (path: string): AuthEvent => ({ url: new URL(path, APP), cookies: jar });
-		const start = signIn(runtime, event('/auth/sign-in'));
+		const start = await signIn(runtime, event('/auth/sign-in'));
 		const back = await consent(start.headers.get('location') ?? '', 'deny');
 		const done = await callback(runtime, event(back.pathname + back.search));
 		expect(done.headers.get('location')).toBe('/?sign_in_error=access_denied');
 		expect((await sessionInfo(runtime, event('/api/session'))).signedIn).toBe(false);
+	});
+
+	it('reports only move_read after a sign-in whose authorize URL was edited to move_read', async () => {
+		const runtime = runtimeFor(env);
+		const jar = new Jar();
+		const event = (path: string): AuthEvent => ({ url: new URL(path, APP), cookies: jar });
+		const start = await signIn(runtime, event('/auth/sign-in'));
+		const edited = new URL(start.headers.get('location') ?? '');
+		expect(edited.searchParams.get('scope')?.split(' ').length).toBeGreaterThan(1);
+		edited.searchParams.set('scope', 'move_read');
+		const back = await consent(edited.href, 'allow');
+		await callback(runtime, event(back.pathname + back.search));
+		const info = await sessionInfo(runtime, event('/api/session'));
+		expect(info).toMatchObject({ signedIn: true, scopes: ['move_read'] });
+	});
+
+	it('signing out ends every copy of the session and disconnects the grant upstream', async () => {
+		const runtime = runtimeFor(env);
+		const jar = new Jar();
+		const event = (path: string): AuthEvent => ({ url: new URL(path, APP), cookies: jar });
+		const start = await signIn(runtime, event('/auth/sign-in?scopes=sleep_read'));
+		const back = await consent(start.headers.get('location') ?? '', 'allow');
+		await callback(runtime, event(back.pathname + back.search));
+		const copy = new Jar();
+		for (const [name, value] of jar.values) copy.values.set(name, value);
+		const token = await tokenSourceFor(runtime, event('/')).current();
+		expect(token).not.toBeNull();
+
+		await signOut(runtime, event('/auth/sign-out'), new Request(`${APP}/auth/sign-out`));
+		const copied = { url: new URL(APP), cookies: copy };
+		expect((await proxyGet(runtime, copied, 'v.1.1/users/@me/sleeps')).status).toBe(401);
+		// The upstream grant is gone too: the token itself no longer works anywhere.
+		const direct = await api.handle(
+			new Request(`${APP}/nudge/api/v.1.1/users/@me/sleeps`, {
+				headers: { authorization: `Bearer ${token ?? ''}` }
+			})
+		);
+		expect(direct?.status).toBe(401);
 	});
 });

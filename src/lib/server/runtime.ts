@@ -7,6 +7,7 @@ import { createTokenClient, type TokenClient } from './auth/oauth-client';
 import { createSealer, deriveCookieKey, type Sealer } from './auth/sealed-cookie';
 import { DEFAULT_READ_SCOPES } from './auth/scopes';
 import { RefreshCoalescer, userKeyOf } from './auth/session';
+import { SessionStore } from './auth/session-store';
 import { apiErrorResponse } from './api-error';
 import { createProxyHandler, type ProxyHandler } from './proxy/proxy';
 import type { UpstreamCall } from './proxy/request-guard';
@@ -34,6 +35,8 @@ export interface ServerRuntime {
 	/** Present in OAuth mode. */
 	tokenClient: TokenClient | null;
 	coalescer: RefreshCoalescer | null;
+	/** Signed-in sessions (OAuth mode); the session cookie holds only an id into it. */
+	sessions: SessionStore;
 	/** The server's own token in embedded and token modes; null in OAuth mode. */
 	staticToken: string | null;
 	/** Scopes reported (token modes) or asked for by default (OAuth). */
@@ -42,6 +45,8 @@ export interface ServerRuntime {
 	authorizeBase: string | null;
 	/** Cached user key per token, so /api/session does not call upstream every time. */
 	userKeyFor(token: string): Promise<string | null>;
+	/** Disconnects the app from the user's account upstream (gaps.md); true when the upstream agreed. */
+	revokeGrant(token: string): Promise<boolean>;
 }
 
 export interface RuntimeDeps {
@@ -58,14 +63,15 @@ export function embeddedTransport(api: () => EmbeddedApi): Transport {
 	};
 }
 
-const userCall = (version: ApiVersion): UpstreamCall => {
-	const endpoint = findEndpoint('user.get', version);
-	if (endpoint === undefined) throw new Error(`catalogue lacks user.get in ${version}`);
+/** A call the server makes on its own behalf, about the token's user (`users/@me...`). */
+const ownCall = (id: string, version: ApiVersion): UpstreamCall => {
+	const endpoint = findEndpoint(id, version);
+	if (endpoint === undefined) throw new Error(`catalogue lacks ${id} in ${version}`);
 	return {
 		endpoint,
 		version,
-		method: 'GET',
-		path: `/nudge/api/${version}/users/@me`,
+		method: endpoint.method,
+		path: `/nudge/api/${version}${endpoint.path}`,
 		query: new URLSearchParams(),
 		body: null
 	};
@@ -118,22 +124,30 @@ export function createRuntime(config: ServerConfig, deps: RuntimeDeps): ServerRu
 		sealer: createSealer(deriveCookieKey(config.sessionSecret)),
 		tokenClient,
 		coalescer: tokenClient === null ? null : new RefreshCoalescer(tokenClient, deps.now),
+		sessions: new SessionStore({ now: deps.now }),
 		staticToken,
 		defaultScopes: config.scopes ?? (auth.mode === 'oauth' ? DEFAULT_READ_SCOPES : ALL_SCOPES),
 		authorizeBase: embedded ? null : baseUrl,
 		userKeyFor(token) {
 			const known = userKeys.get(token);
 			if (known !== undefined) return known;
-			const lookup = upstream.send(userCall(config.apiVersion), token).then((outcome) => {
-				const xid =
-					outcome.kind === 'response' && outcome.status !== 401 ? userXidOf(outcome.json) : null;
-				// Failures are not cached: the next session request tries again.
-				if (xid === null) userKeys.delete(token);
-				return xid === null ? null : userKeyOf(upstreamId, xid);
-			});
+			const lookup = upstream
+				.send(ownCall('user.get', config.apiVersion), token)
+				.then((outcome) => {
+					const xid =
+						outcome.kind === 'response' && outcome.status !== 401 ? userXidOf(outcome.json) : null;
+					// Failures are not cached: the next session request tries again.
+					if (xid === null) userKeys.delete(token);
+					return xid === null ? null : userKeyOf(upstreamId, xid);
+				});
 			if (userKeys.size > 1000) userKeys.clear();
 			userKeys.set(token, lookup);
 			return lookup;
+		},
+		async revokeGrant(token) {
+			// gaps.md names the disconnect under v.1.0; the catalogue serves it in both versions.
+			const outcome = await upstream.send(ownCall('membership.delete', 'v.1.0'), token);
+			return outcome.kind === 'response' && outcome.status >= 200 && outcome.status < 300;
 		}
 	};
 }

@@ -455,6 +455,7 @@ describe('OAuth end to end', () => {
 			'access_token',
 			'expires_in',
 			'refresh_token',
+			'scope',
 			'token_type'
 		]);
 		expect(

@@ -1,12 +1,12 @@
 // Sign-in, callback, sign-out and the session summary, as functions of the runtime and one request.
 
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import type { ApiVersion } from '$lib/api/envelope';
 import { apiErrorResponse } from '../api-error';
 import { logEvent } from '../redact';
 import type { TokenSource } from '../proxy/proxy';
 import type { ServerRuntime } from '../runtime';
-import { authorizeUrl } from './oauth-client';
+import { authorizeUrl, newPendingSecrets } from './oauth-client';
 import { parseScopeRequest } from './scopes';
 import { oauthTokenSource, safeReturnPath, SessionCookies, type CookieJar } from './session';
 
@@ -29,7 +29,12 @@ export interface SessionInfo {
 }
 
 function sessionCookies(runtime: ServerRuntime, event: AuthEvent): SessionCookies {
-	return new SessionCookies(runtime.sealer, event.cookies, event.url.protocol === 'https:');
+	return new SessionCookies(
+		runtime.sealer,
+		event.cookies,
+		event.url.protocol === 'https:',
+		runtime.sessions
+	);
 }
 
 /** Where the upstream sends the browser back: configured, or this app's own callback route. */
@@ -72,18 +77,27 @@ export async function sessionInfo(runtime: ServerRuntime, event: AuthEvent): Pro
 	return { ...base, signedIn: true, userKey: session.uk, scopes: [...session.scopes] };
 }
 
-/** `GET /auth/sign-in?scopes=a,b&return_to=/sleep`: remembers a state and sends the browser to consent. */
-export function signIn(runtime: ServerRuntime, event: AuthEvent): Response {
+/**
+ * `GET /auth/sign-in?scopes=a,b&return_to=/sleep`: remembers a state and a PKCE verifier (sealed,
+ * in a short-lived cookie) and sends the browser to consent with the state and the S256 challenge.
+ */
+export async function signIn(runtime: ServerRuntime, event: AuthEvent): Promise<Response> {
 	const auth = runtime.config.auth;
 	if (auth.mode !== 'oauth') {
 		return apiErrorResponse(404, 'not_configured', 'Sign-in is not configured on this server.');
 	}
-	const requested = parseScopeRequest(event.url.searchParams.get('scopes'), runtime.defaultScopes);
+	// `?scopes=a,b`, or one `scopes` per ticked box of the sign-in form.
+	const asked = event.url.searchParams.getAll('scopes');
+	const requested = parseScopeRequest(
+		asked.length === 0 ? null : asked.join(','),
+		runtime.defaultScopes
+	);
 	if (!requested.ok) return apiErrorResponse(400, 'invalid_parameter', requested.detail);
-	const state = randomBytes(32).toString('base64url');
+	const { state, codeVerifier, codeChallenge } = await newPendingSecrets();
 	const redirectUri = redirectUriFor(runtime, event);
 	sessionCookies(runtime, event).writeState({
 		state,
+		verifier: codeVerifier,
 		scopes: requested.scopes,
 		redirectUri,
 		returnTo: safeReturnPath(event.url.searchParams.get('return_to')),
@@ -96,7 +110,8 @@ export function signIn(runtime: ServerRuntime, event: AuthEvent): Response {
 			clientId: auth.clientId,
 			redirectUri,
 			scopes: requested.scopes,
-			state
+			state,
+			codeChallenge
 		})
 	);
 }
@@ -130,30 +145,45 @@ export async function callback(runtime: ServerRuntime, event: AuthEvent): Promis
 	const code = params.get('code');
 	if (code === null || code === '' || code.length > 2048) return failed('missing_code');
 
-	const result = await runtime.tokenClient.exchangeCode(code, pending.redirectUri);
+	const result = await runtime.tokenClient.exchangeCode(
+		params,
+		pending.state,
+		pending.redirectUri,
+		pending.verifier
+	);
 	if (!result.ok) {
 		logEvent('warn', 'auth.code_exchange_failed', { reason: result.reason });
 		return failed('token_exchange_failed');
 	}
 	const { tokens } = result;
 	const userKey = await runtime.userKeyFor(tokens.accessToken);
-	cookies.write({
+	const scopes = tokens.scopes ?? pending.scopes;
+	cookies.start({
 		at: tokens.accessToken,
 		rt: tokens.refreshToken,
 		exp: tokens.expiresAt,
-		scopes: pending.scopes,
+		scopes,
 		uk: userKey
 	});
-	logEvent('info', 'auth.signed_in', { scopes: pending.scopes.length });
+	logEvent('info', 'auth.signed_in', { scopes: scopes.length, asked: pending.scopes.length });
 	return redirect(pending.returnTo);
 }
 
 /**
- * `POST /auth/sign-out`: forgets the tokens and tells the page to clear its cached data (JSON for
- * fetch callers, a redirect for plain form posts; Clear-Site-Data for browsers that honour it).
+ * `POST /auth/sign-out`: ends the session on the server (every copy of the cookie stops working),
+ * disconnects the app upstream, and tells the page to clear its cached data (JSON for fetch
+ * callers, a redirect for plain form posts; Clear-Site-Data for browsers that honour it).
  */
-export function signOut(runtime: ServerRuntime, event: AuthEvent, request: Request): Response {
-	sessionCookies(runtime, event).clear();
+export async function signOut(
+	runtime: ServerRuntime,
+	event: AuthEvent,
+	request: Request
+): Promise<Response> {
+	const ended = sessionCookies(runtime, event).end();
+	if (ended !== null) {
+		const revoked = await runtime.revokeGrant(ended.at).catch(() => false);
+		logEvent(revoked ? 'info' : 'warn', 'auth.signed_out', { revokedUpstream: revoked });
+	}
 	const clearSiteData = { 'clear-site-data': '"cache", "storage"' };
 	const wantsHtml = (request.headers.get('accept') ?? '').includes('text/html');
 	if (wantsHtml) return redirect('/?signed_out=1', clearSiteData);

@@ -1,4 +1,5 @@
-// The signed-in session: tokens sealed in an HttpOnly cookie, refreshed once on 401, and a non-secret user key.
+// The signed-in session: tokens in the server's session store, its id sealed in an HttpOnly cookie,
+// refreshed once on 401, and a non-secret user key.
 
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
@@ -6,6 +7,7 @@ import { rememberSecret } from '../redact';
 import type { TokenSource } from '../proxy/proxy';
 import type { TokenClient, TokenSet } from './oauth-client';
 import type { Sealer } from './sealed-cookie';
+import type { SessionStore } from './session-store';
 
 /** The subset of SvelteKit's `Cookies` this module uses, so tests can pass a plain jar. */
 export interface CookieJar {
@@ -40,17 +42,27 @@ export function cookieOptions(secure: boolean, maxAge?: number): CookieOptions {
 	};
 }
 
-export const sessionSchema = z.object({
-	at: z.string().min(1),
-	rt: z.string().min(1).nullable(),
-	exp: z.number().int().nullable(),
-	scopes: z.array(z.string()),
-	uk: z.string().nullable()
-});
-export type Session = z.infer<typeof sessionSchema>;
+/** One signed-in person's tokens, granted scopes and cache key; held only on the server. */
+export interface Session {
+	/** Access token. */
+	at: string;
+	/** Refresh token, when the upstream gave one. */
+	rt: string | null;
+	/** Epoch seconds when the access token expires, when known. */
+	exp: number | null;
+	/** The scopes granted (the token response's `scope`, else the ones asked for). */
+	scopes: string[];
+	/** Non-secret cache key (see userKeyOf). */
+	uk: string | null;
+}
+
+/** All the session cookie holds: the random id of a server-side session. */
+const sessionCookieSchema = z.object({ sid: z.string().min(40).max(64) });
 
 export const oauthStateSchema = z.object({
 	state: z.string().min(20),
+	/** The PKCE verifier; only its S256 hash went to the browser. */
+	verifier: z.string().min(43).max(128),
 	scopes: z.array(z.string()),
 	redirectUri: z.string(),
 	returnTo: z.string(),
@@ -80,21 +92,29 @@ export class SessionCookies {
 	readonly #sealer: Sealer;
 	readonly #secure: boolean;
 	readonly #jar: CookieJar;
+	readonly #store: SessionStore;
 
-	constructor(sealer: Sealer, jar: CookieJar, secure: boolean) {
+	constructor(sealer: Sealer, jar: CookieJar, secure: boolean, store: SessionStore) {
 		this.#sealer = sealer;
 		this.#jar = jar;
 		this.#secure = secure;
+		this.#store = store;
 	}
 
 	get sessionName(): string {
 		return cookieName('wellness-session', this.#secure);
 	}
 
-	read(): Session | null {
+	#id(): string | null {
 		const sealed = this.#jar.get(this.sessionName);
 		if (sealed === undefined) return null;
-		const session = this.#sealer.open(sealed, this.sessionName, sessionSchema);
+		return this.#sealer.open(sealed, this.sessionName, sessionCookieSchema)?.sid ?? null;
+	}
+
+	/** The live session this cookie names; null when absent, forged, signed out or expired. */
+	read(): Session | null {
+		const id = this.#id();
+		const session = id === null ? null : this.#store.get(id);
 		if (session !== null) {
 			rememberSecret(session.at);
 			if (session.rt !== null) rememberSecret(session.rt);
@@ -102,16 +122,31 @@ export class SessionCookies {
 		return session;
 	}
 
-	write(session: Session): void {
+	/** A fresh sign-in: a new id (any previous session of this browser ends), sealed in the cookie. */
+	start(session: Session): void {
+		const previous = this.#id();
+		if (previous !== null) this.#store.delete(previous);
+		const sid = this.#store.create(session);
 		this.#jar.set(
 			this.sessionName,
-			this.#sealer.seal(session, this.sessionName),
+			this.#sealer.seal({ sid }, this.sessionName),
 			cookieOptions(this.#secure, SESSION_MAX_AGE_SEC)
 		);
 	}
 
-	clear(): void {
+	/** New tokens after a refresh; the cookie stays as it is. */
+	update(session: Session): void {
+		const id = this.#id();
+		if (id !== null) this.#store.update(id, session);
+	}
+
+	/** Ends the session for every copy of the cookie; returns what it held (for revocation). */
+	end(): Session | null {
+		const session = this.read();
+		const id = this.#id();
+		if (id !== null) this.#store.delete(id);
 		this.#jar.delete(this.sessionName, cookieOptions(this.#secure));
+		return session;
 	}
 
 	readState(): OAuthState | null {
@@ -184,13 +219,13 @@ export function oauthTokenSource(
 		current: () => Promise.resolve(session?.at ?? null),
 		refresh: async () => {
 			if (session === null || session.rt === null) {
-				cookies.clear();
+				cookies.end();
 				return null;
 			}
 			const tokens = await coalescer.refresh(session.rt);
 			if (tokens === null) {
 				// The grant is gone (revoked or expired): forget it so the page asks to sign in.
-				cookies.clear();
+				cookies.end();
 				session = null;
 				return null;
 			}
@@ -200,9 +235,10 @@ export function oauthTokenSource(
 				...session,
 				at: tokens.accessToken,
 				rt: tokens.refreshToken ?? session.rt,
-				exp: tokens.expiresAt
+				exp: tokens.expiresAt,
+				scopes: tokens.scopes ?? session.scopes
 			};
-			cookies.write(session);
+			cookies.update(session);
 			return session.at;
 		}
 	};

@@ -49,4 +49,16 @@ describe('optionsFromEnv', () => {
 			/NUDGE_REFERENCE_LATENCY_MS/
 		);
 	});
+
+	it('serves only the API versions NUDGE_REFERENCE_VERSIONS lists', () => {
+		expect(optionsFromEnv({ NUDGE_REFERENCE_VERSIONS: 'v.1.0' }).versions).toEqual(['v.1.0']);
+		expect(optionsFromEnv({ NUDGE_REFERENCE_VERSIONS: 'v.1.1, v.1.0' }).versions).toEqual([
+			'v.1.0',
+			'v.1.1'
+		]);
+		expect(optionsFromEnv({}).versions).toBeUndefined();
+		expect(() => optionsFromEnv({ NUDGE_REFERENCE_VERSIONS: 'v.2' })).toThrow(
+			/NUDGE_REFERENCE_VERSIONS/
+		);
+	});
 });

@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import { faultConfigSchema, type FaultConfig } from './faults';
 import type { Dataset } from './dataset';
 import type { ClientConfig } from './oauth';
+import type { ApiVersion } from '$lib/api/version';
 
 export interface ReferenceApiOptions {
 	/** Epoch ms; default Date.now, or the fixed NUDGE_REFERENCE_NOW. */
@@ -19,6 +20,8 @@ export interface ReferenceApiOptions {
 	faults?: FaultConfig;
 	/** Lifetime of issued access tokens, seconds (default 3600). */
 	accessTtlSec?: number;
+	/** The API versions served; the others' paths answer 404. Default: all. */
+	versions?: readonly ApiVersion[];
 	/** Seed data instead of the demo generator (small hand-made fixtures in tests). */
 	dataset?: Dataset;
 }
@@ -107,6 +110,16 @@ export function optionsFromEnv(env: Record<string, string | undefined>): Referen
 				'is not a valid fault configuration'
 			);
 		options.faults = parsed.data;
+	}
+	const versions = env.NUDGE_REFERENCE_VERSIONS?.trim();
+	if (versions !== undefined && versions !== '') {
+		const all: readonly ApiVersion[] = ['v.1.0', 'v.1.1'];
+		const list = versions.split(/[\s,]+/).filter((name) => name !== '');
+		const chosen = all.filter((version) => list.includes(version));
+		if (list.some((name) => !chosen.some((version) => version === name))) {
+			throw new ReferenceConfigError('NUDGE_REFERENCE_VERSIONS', 'must list v.1.0 and/or v.1.1');
+		}
+		options.versions = chosen;
 	}
 	options.latencyMs = intVariable(env, 'NUDGE_REFERENCE_LATENCY_MS', 0, 600_000);
 	options.seed = intVariable(env, 'NUDGE_REFERENCE_SEED', 0, 2 ** 31);

@@ -102,6 +102,10 @@ export function createReferenceApi(options: ReferenceApiOptions = {}): Reference
 				if (match.error === 'method_not_allowed') throw methodNotAllowed(match.allowed ?? []);
 				throw notFound(`No endpoint answers ${url.pathname}.`);
 			}
+			// A server that speaks only some versions (NUDGE_REFERENCE_VERSIONS) has no others.
+			if (options.versions !== undefined && !options.versions.includes(match.version)) {
+				throw notFound(`No endpoint answers ${url.pathname}.`);
+			}
 			const grant = oauth.authenticate(request.headers.get('authorization'));
 			userXid = store.userXid;
 			const { endpoint } = match;

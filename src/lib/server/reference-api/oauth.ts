@@ -1,5 +1,5 @@
 // OAuth 2.0 authorization-code grant of the reference API: consent page, codes, tokens, refresh, revocation.
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ALL_SCOPES } from '$lib/api/endpoints';
 import { BoundedStore } from './bounded-store';
 import { ApiFailure } from './envelope';
@@ -44,6 +44,8 @@ interface AccessToken extends Grant {
 interface PendingCode extends Grant {
 	redirectUri: string;
 	expiresAt: number;
+	/** PKCE: the S256 challenge of the authorization request, when the client sent one. */
+	codeChallenge: string | null;
 }
 
 interface PendingConsent {
@@ -52,6 +54,7 @@ interface PendingConsent {
 	scopes: string[];
 	state: string | null;
 	expiresAt: number;
+	codeChallenge: string | null;
 }
 
 export interface OAuthOptions {
@@ -97,7 +100,8 @@ export function isLoopbackRedirect(uri: string): boolean {
 const escapeHtml = (text: string): string =>
 	text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function htmlPage(status: number, title: string, body: string): Response {
+/** `formTarget`: where the form's answer redirects (the client's redirect URI), which CSP must allow. */
+function htmlPage(status: number, title: string, body: string, formTarget?: string): Response {
 	const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"></head>
 <body style="font-family: system-ui, sans-serif; max-width: 32rem; margin: 3rem auto; padding: 0 1rem">
@@ -108,7 +112,8 @@ ${body}</body></html>`;
 			'content-type': 'text/html; charset=utf-8',
 			'cache-control': 'no-store',
 			'x-frame-options': 'DENY',
-			'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'"
+			// Browsers apply form-action to the redirect after the post, too.
+			'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; form-action 'self'${formTarget === undefined ? '' : ` ${formTarget}`}`
 		}
 	});
 }
@@ -285,13 +290,17 @@ export class OAuthServer {
 		if (scopes.length === 0 || scopes.some((scope) => !KNOWN_SCOPES.has(scope))) {
 			return redirectTo(target.redirectUri, { error: 'invalid_scope', state });
 		}
+		const pkce = pkceChallengeOf(params);
+		if (pkce === 'invalid')
+			return redirectTo(target.redirectUri, { error: 'invalid_request', state });
 		const consentId = newSecret(24);
 		this.#consents.set(consentId, {
 			clientId: target.client.id,
 			redirectUri: target.redirectUri,
 			scopes,
 			state,
-			expiresAt: this.#nowSec() + CODE_TTL_SEC
+			expiresAt: this.#nowSec() + CODE_TTL_SEC,
+			codeChallenge: pkce.challenge
 		});
 		const items = scopes.map((scope) => `<li><code>${escapeHtml(scope)}</code></li>`).join('');
 		return htmlPage(
@@ -304,7 +313,8 @@ export class OAuthServer {
 <input type="hidden" name="consent" value="${consentId}">
 <button type="submit" name="decision" value="allow">Allow</button>
 <button type="submit" name="decision" value="deny">Deny</button>
-</form>`
+</form>`,
+			new URL(target.redirectUri).origin
 		);
 	}
 
@@ -328,7 +338,8 @@ export class OAuthServer {
 			clientId: consent.clientId,
 			scopes: new Set(consent.scopes),
 			redirectUri: consent.redirectUri,
-			expiresAt: this.#nowSec() + CODE_TTL_SEC
+			expiresAt: this.#nowSec() + CODE_TTL_SEC,
+			codeChallenge: consent.codeChallenge
 		});
 		return redirectTo(consent.redirectUri, { code, state: consent.state });
 	}
@@ -361,6 +372,9 @@ export class OAuthServer {
 					'redirect_uri does not match the authorization request.'
 				);
 			}
+			if (!pkceVerified(pending.codeChallenge, params.get('code_verifier'))) {
+				return tokenError(400, 'invalid_grant', 'code_verifier does not match the code_challenge.');
+			}
 			return this.#issue(pending);
 		}
 		if (grantType === 'refresh_token') {
@@ -389,13 +403,35 @@ export class OAuthServer {
 			access_token: accessToken,
 			refresh_token: refreshToken,
 			expires_in: this.#accessTtlSec,
-			token_type: 'Bearer'
+			token_type: 'Bearer',
+			// What was granted (the consent may differ from what the client first asked for).
+			scope: [...grant.scopes].join(' ')
 		};
 		return new Response(JSON.stringify(body), {
 			status: 200,
 			headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }
 		});
 	}
+}
+
+/**
+ * PKCE (S256 only): the challenge of an authorization request; null when the client sent none
+ * (partner apps that predate PKCE keep working, gaps.md); 'invalid' for `plain`, another method,
+ * or a challenge that is not 43 base64url characters.
+ */
+function pkceChallengeOf(params: URLSearchParams): { challenge: string | null } | 'invalid' {
+	const challenge = params.get('code_challenge');
+	const method = params.get('code_challenge_method');
+	if (challenge === null) return method === null ? { challenge: null } : 'invalid';
+	if (method !== 'S256' || !/^[A-Za-z0-9_-]{43}$/.test(challenge)) return 'invalid';
+	return { challenge };
+}
+
+/** A code issued with a challenge needs its verifier; a verifier without a challenge is refused. */
+function pkceVerified(challenge: string | null, verifier: string | null): boolean {
+	if (challenge === null) return verifier === null;
+	if (verifier === null || !/^[A-Za-z0-9._~-]{43,128}$/.test(verifier)) return false;
+	return sameSecret(createHash('sha256').update(verifier).digest('base64url'), challenge);
 }
 
 function basicCredentials(header: string | null): { id: string; secret: string } | null {

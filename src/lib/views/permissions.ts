@@ -1,0 +1,37 @@
+// The kinds of data this dashboard reads, in plain words, and the link that signs in asking for them.
+
+export interface Permission {
+	/** The OAuth scope. */
+	scope: string;
+	/** What it lets the dashboard read, in words a person uses. */
+	label: string;
+	/** What the dashboard shows with it. */
+	use: string;
+}
+
+/** Every read scope the dashboard's views use, in the order the sign-in choice lists them. */
+export const PERMISSIONS: readonly Permission[] = [
+	{ scope: 'move_read', label: 'Activity', use: 'steps, distance, active time and workouts' },
+	{ scope: 'sleep_read', label: 'Sleep', use: 'nights, sleep phases, bedtimes and naps' },
+	{ scope: 'basic_read', label: 'Profile', use: 'your profile, units and time zone' },
+	{ scope: 'meal_read', label: 'Meals', use: 'calories eaten and nutrition' },
+	{ scope: 'weight_read', label: 'Body measurements', use: 'weight and body fat' },
+	{ scope: 'heartrate_read', label: 'Heart rate', use: 'resting heart rate' },
+	{ scope: 'mood_read', label: 'Mood', use: 'how you said you felt' },
+	{ scope: 'generic_event_read', label: 'Other events', use: 'events other apps recorded' },
+	{ scope: 'extended_read', label: 'Band events', use: 'when the band was worn and charged' },
+	{ scope: 'friends_read', label: 'Friends', use: 'your list of friends' }
+];
+
+const byScope = new Map(PERMISSIONS.map((permission) => [permission.scope, permission]));
+
+/** "Sleep (sleep_read)": the plain name first, the technical one for people who look it up. */
+export function permissionName(scope: string): string {
+	const permission = byScope.get(scope);
+	return permission === undefined ? scope : `${permission.label.toLowerCase()} (${scope})`;
+}
+
+/** The path of a page, for `return_to`: path and query of this app only. */
+export function returnPath(url: URL): string {
+	return `${url.pathname}${url.search}`;
+}

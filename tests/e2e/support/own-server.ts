@@ -1,0 +1,99 @@
+// Starts the built dashboard (`node build`) with settings of its own, for specs that need another mode.
+import { spawn, type ChildProcess } from 'node:child_process';
+
+export interface OwnServer {
+	origin: string;
+	stop(): Promise<void>;
+}
+
+/**
+ * The port: E2E_PORT + 10 (the default suite's server has E2E_PORT). Specs that use this run
+ * their tests one after the other in one worker, so one extra port is enough.
+ */
+export function ownPort(): number {
+	return Number(process.env.E2E_PORT ?? 4173) + 10;
+}
+
+/** The standalone reference API's port: E2E_REFERENCE_PORT, else E2E_PORT + 20. */
+export function referencePort(): number {
+	const configured = process.env.E2E_REFERENCE_PORT;
+	return configured ? Number(configured) : Number(process.env.E2E_PORT ?? 4173) + 20;
+}
+
+const REFERENCE_SETTINGS = {
+	NUDGE_REFERENCE_NOW: '2026-03-30T18:00:00Z',
+	NUDGE_REFERENCE_DATA_DIR: 'memory'
+};
+
+/** The built dashboard on ownPort(), with these settings. */
+export function startOwnServer(env: Record<string, string>): Promise<OwnServer> {
+	const port = ownPort();
+	const origin = `http://127.0.0.1:${port}`;
+	const child = spawn(process.execPath, ['build'], {
+		env: {
+			PATH: process.env.PATH ?? '',
+			HOST: '127.0.0.1',
+			PORT: String(port),
+			ORIGIN: origin,
+			...REFERENCE_SETTINGS,
+			...env
+		},
+		stdio: ['ignore', 'ignore', 'pipe']
+	});
+	return running(child, origin, '/api/session');
+}
+
+/** The reference API as a process of its own (`npm run reference-api`), on referencePort(). */
+export function startReferenceApi(env: Record<string, string> = {}): Promise<OwnServer> {
+	const port = referencePort();
+	const child = spawn(
+		process.execPath,
+		['node_modules/tsx/dist/cli.mjs', 'scripts/reference-api.ts'],
+		{
+			env: {
+				PATH: process.env.PATH ?? '',
+				HOST: '127.0.0.1',
+				PORT: String(port),
+				...REFERENCE_SETTINGS,
+				...env
+			},
+			stdio: ['ignore', 'ignore', 'pipe']
+		}
+	);
+	// Any answer means it listens (this path needs a token: 401).
+	return running(child, `http://127.0.0.1:${port}`, '/nudge/api/v.1.1/users/@me', true);
+}
+
+async function running(
+	child: ChildProcess,
+	origin: string,
+	probe: string,
+	anyAnswer = false
+): Promise<OwnServer> {
+	let stderr = '';
+	child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+	const deadline = Date.now() + 60_000;
+	for (;;) {
+		if (child.exitCode !== null) throw new Error(`the server stopped: ${stderr.slice(0, 500)}`);
+		try {
+			const response = await fetch(`${origin}${probe}`);
+			if (response.ok || anyAnswer) break;
+		} catch {
+			// Not listening yet.
+		}
+		if (Date.now() > deadline) {
+			child.kill('SIGTERM');
+			throw new Error('the server did not start within 60 s');
+		}
+		await new Promise((resolve) => setTimeout(resolve, 200));
+	}
+	return {
+		origin,
+		stop: () =>
+			new Promise((resolve) => {
+				if (child.exitCode !== null) return resolve();
+				child.once('exit', () => resolve());
+				child.kill('SIGTERM');
+			})
+	};
+}
