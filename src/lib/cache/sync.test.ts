@@ -71,6 +71,23 @@ describe('syncCache', () => {
 		store.close();
 	});
 
+	it('reports the span a backfill fills, and none for a run that only catches up', async () => {
+		const { proxy, store } = await setup(today);
+		const client = createApiClient({ fetch: proxy.fetch });
+		const first: SyncProgress[] = [];
+		await syncCache({ client, store, historyDays: 30 }, { onProgress: (p) => first.push(p) });
+		const span = first.at(-1);
+		expect(span?.to).toBe(NOW);
+		expect(span?.from).toBeLessThanOrEqual(NOW - 30 * DAY);
+		expect(span?.from).toBeGreaterThan(NOW - 32 * DAY);
+
+		const again: SyncProgress[] = [];
+		await syncCache({ client, store, historyDays: 30 }, { onProgress: (p) => again.push(p) });
+		expect(again.at(-1)?.backfilling).toBe(false);
+		expect(again.at(-1)?.from).toBeUndefined();
+		store.close();
+	});
+
 	it('starts the newest windows of moves and sleeps together in one pool', async () => {
 		const { proxy, store } = await setup(today);
 		await syncCache({ client: createApiClient({ fetch: proxy.fetch }), store, historyDays: 90 });
