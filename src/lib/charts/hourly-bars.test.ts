@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { hourlySpringForward, hourlyWorkday } from './fixtures';
-import { hourBarLabel, hourlyBarsLayout, hourlyBarsTable, hourlyUnit } from './hourly-bars';
+import {
+	hourBarLabel,
+	hourBarValue,
+	hourlyBarsLayout,
+	hourlyBarsTable,
+	hourlyUnit
+} from './hourly-bars';
 
 describe('hourlyBarsLayout', () => {
 	it('makes bar heights proportional to the value from a zero baseline', () => {
@@ -35,6 +41,18 @@ describe('hourlyBarsLayout', () => {
 		expect(night?.value).toBeNull();
 		expect(night?.height).toBe(0);
 		expect(night && hourBarLabel(night, 'steps')).toMatch(/^00:00: no data/);
+	});
+
+	it('says an hour still to come is not yet, and keeps its usual', () => {
+		const later = hourlyWorkday.map((bin) =>
+			bin.hour >= 20 ? { ...bin, steps: null, pending: true } : bin
+		);
+		const { bars } = hourlyBarsLayout(later, 'steps', true, 480, 200);
+		const evening = bars[21];
+		expect(evening?.pending).toBe(true);
+		expect(evening && hourBarValue(evening, 'steps')).toBe('Not yet');
+		expect(evening && hourBarLabel(evening, 'steps')).toMatch(/^21:00: not yet, usually /);
+		expect(hourBarValue({ value: null, pending: false }, 'steps')).toBe('No data');
 	});
 
 	it('leaves out the usual-steps marker when another metric is shown', () => {

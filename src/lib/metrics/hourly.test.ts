@@ -15,7 +15,14 @@ import {
 	workdayMove,
 	WORKDAY_STEPS
 } from './fixtures';
-import { hourlyBins, localHoursOf, ticksInHour, usualByHour, withUsual } from './hourly';
+import {
+	hourlyBins,
+	localHoursOf,
+	ticksInHour,
+	usualByHour,
+	withPending,
+	withUsual
+} from './hourly';
 
 const utc = (y: number, m: number, d: number, h: number, mi = 0) =>
 	Date.UTC(y, m - 1, d, h, mi) / 1000;
@@ -117,7 +124,7 @@ describe('usualByHour', () => {
 	const history = [
 		makeMove({ date: 20260323, steps: stepsAt({ 7: 1000, 8: 500 }) }),
 		makeMove({ date: 20260316, steps: stepsAt({ 7: 1200, 8: 700 }) }),
-		// 9 March is missing; 2 March was synced at noon, so its afternoon is unknown.
+		// 9 March is missing; on 2 March the band last updated at noon, its last activity.
 		makeMove({
 			date: 20260302,
 			steps: stepsAt({ 7: 1400, 15: 3000 }),
@@ -133,8 +140,21 @@ describe('usualByHour', () => {
 		expect(usual[7]).toBe((1000 + 1200 + 1400) / 3);
 		// Hour 8 has no key on 2 March: an hour without activity counts as 0.
 		expect(usual[8]).toBe((500 + 700 + 0) / 3);
-		// Hour 15 of 2 March came after the band's last update, so only two days count.
-		expect(usual[15]).toBe(0);
+		// Hour 15 of 2 March came after the band's last update; it still counts.
+		expect(usual[15]).toBe((0 + 0 + 3000) / 3);
+	});
+
+	it('counts the late hours of a past day without records as zero, so 23:00 has a usual', () => {
+		// The band's last update at 22:28 (its last activity): 22:00 has steps, 23:00 none.
+		const late = (date: number) =>
+			makeMove({
+				date,
+				steps: stepsAt({ 21: 400, 22: 100 }),
+				timeCompleted: at(date, 22, 28, BERLIN)
+			});
+		const usual = usualByHour([late(20260323), late(20260316)], 20260330);
+		expect(usual[22]).toBe(100);
+		expect(usual[23]).toBe(0);
 	});
 
 	it('gives null per hour when no day in the window has a move', () => {
@@ -169,6 +189,21 @@ describe('usualByHour', () => {
 		const filled = withUsual(bins, usual);
 		expect(filled[7]?.usual).toBe(usual[7]);
 		expect(bins[7]?.usual).toBeNull();
+	});
+});
+
+describe('withPending', () => {
+	it('marks the hours without records from the moment the data was read, not the hours before', () => {
+		// Today until 18:00 in Berlin: keys for 7 to 17 only.
+		const steps = Array.from({ length: 24 }, (_, hour) => (hour >= 7 && hour < 18 ? 100 : null));
+		const move = makeMove({ date: 20260330, steps, timeCompleted: at(20260330, 17, 50, BERLIN) });
+		const bins = withPending(hourlyBins(move), at(20260330, 18, 30, BERLIN));
+		// 03:00 had no steps: a quiet past hour, not a future one.
+		expect(bins[3]?.pending).toBeUndefined();
+		expect(bins[17]?.pending).toBeUndefined();
+		// 18:00 began before 18:30 but has no record: not pending either.
+		expect(bins[18]?.pending).toBeUndefined();
+		expect(bins.slice(19).every((bin) => bin.pending === true)).toBe(true);
 	});
 });
 

@@ -123,8 +123,10 @@ export function hourlyBins(
  * Mean of `metric` per wall hour over the same weekday of the `weeks` weeks before `dateInt`
  * (dateInt - 7, - 14, ...). A day without a move is skipped, not replaced by an older one. On a
  * day that has a move, an hour without a key counts as 0 (hourly_totals lists only hours with
- * activity), unless the hour did not happen that day (DST) or began after the band's last update
- * (`time_completed`): those are skipped. Null where no day contributed.
+ * activity), unless the hour did not happen that day (DST): those are skipped. Those days lie a
+ * week or more in the past, so they are over: the hours after the band's last update
+ * (`time_completed`, the day's last activity) count too, as the quiet late evening they were.
+ * Null where no day contributed.
  */
 export function usualByHour(
 	history: readonly Move[],
@@ -146,7 +148,7 @@ export function usualByHour(
 		const { starts } = localHoursOf(move.date, move.details.tz, move.details.tzs);
 		for (let hour = 0; hour < 24; hour++) {
 			const start = starts[hour] ?? NaN;
-			if (Number.isNaN(start) || start >= move.time_completed) continue;
+			if (Number.isNaN(start)) continue;
 			const total = move.details.hourly_totals[hourKeyOf(move.date, hour)];
 			const value = total ? total[metric] : 0;
 			if (value === null) continue;
@@ -160,6 +162,22 @@ export function usualByHour(
 		usual.push(count === 0 ? null : (sums[hour] ?? 0) / count);
 	}
 	return usual;
+}
+
+/**
+ * Bins with `pending` set on the hours that have no record yet because they began at or after
+ * `asOf` (the data's moment: the last sync, or the band's last update): a person reads "not
+ * yet" there, not "no data". The input is not changed.
+ */
+export function withPending(bins: readonly HourlyBin[], asOf: number): HourlyBin[] {
+	return bins.map((bin) => {
+		const empty =
+			bin.steps === null &&
+			bin.calories === null &&
+			bin.distance === null &&
+			bin.active_time === null;
+		return empty && bin.start >= asOf ? { ...bin, pending: true } : bin;
+	});
 }
 
 /** Bins with `usual` filled from a 24-slot list (by `bin.hour`); the input is not changed. */
