@@ -329,3 +329,19 @@ test('Goals shows attainment per day and the streaks', async ({ page, request })
 	else expect(current).toBe(0);
 	expect(errors).toEqual([]);
 });
+
+test('Goals names the met-day dots in the legend and counts one day in the singular', async ({
+	page,
+	request
+}) => {
+	const goals = await apiData(request, '/users/@me/goals', goalsSchema);
+	const todayMove = await moveOn(request, TODAY);
+	// This week has only begun: Monday 30 March is its one day with data.
+	await page.goto('/goals?span=week');
+	const card = page.getByRole('region', { name: 'Steps against the goal' });
+	const met = todayMove.details.steps >= goals.move_steps ? 1 : 0;
+	await expect(card.getByText(`goal met on ${met} of 1 day with data`)).toBeVisible();
+	await expect(card.getByRole('list', { name: 'Legend' })).toContainText(
+		'Dot above a bar: goal met'
+	);
+});
