@@ -93,10 +93,15 @@ describe('metricRows and metricCsvTable', () => {
 		});
 	});
 
-	it('writes raw numbers into the CSV rows', () => {
+	it('writes the numbers into the CSV rows in plain units, rounded to them', () => {
 		const table = metricCsvTable(steps, { a: 'This week', b: 'Last week' });
 		expect(table.rows[0]).toMatchObject({ metric: 'Steps', meanA: 3000, totalB: 2000, daysB: 2 });
 		expect(table.columns.map((c) => c.label)).toContain('This week daily mean');
+		const asleep = comparisons.filter((row) => row.id === 'sleep.asleep');
+		const row = metricCsvTable(asleep, { a: 'This week', b: 'Last week' }).rows[0];
+		const seconds = asleep[0]?.meanA ?? NaN;
+		expect(row?.unit).toBe('min');
+		expect(row?.meanA).toBe(Math.round(seconds / 6) / 10);
 	});
 });
 

@@ -1,6 +1,7 @@
 // What the Compare view shows for two periods: per-metric means, totals and change, sleep timing, overlaid series.
 import type { Move, Sleep } from '$lib/api';
 import type { ChartTable } from '$lib/charts/table';
+import { csvNumber, csvUnit } from '$lib/charts/export/csv';
 import type { LegendItem } from '$lib/charts/legend';
 import { formatQuantity, formatShortDay } from '$lib/charts/format';
 import {
@@ -297,7 +298,10 @@ export function metricRows(
 	}));
 }
 
-/** The numbers of the metric table for CSV: raw values in the API's units, one row per metric. */
+/**
+ * The numbers of the metric table for CSV, one row per metric, each in its plain unit and rounded
+ * to it (durations in minutes), as the Unit column says.
+ */
 export function metricCsvTable(
 	comparisons: readonly MetricComparison[],
 	names: { a: string; b: string }
@@ -316,11 +320,11 @@ export function metricCsvTable(
 		],
 		rows: comparisons.map((row) => ({
 			metric: row.label,
-			unit: row.unit,
-			meanA: row.meanA,
-			meanB: row.meanB,
-			totalA: row.totalA,
-			totalB: row.totalB,
+			unit: csvUnit(row.unit),
+			meanA: csvNumber(row.meanA, row.unit),
+			meanB: csvNumber(row.meanB, row.unit),
+			totalA: csvNumber(row.totalA, row.unit),
+			totalB: csvNumber(row.totalB, row.unit),
 			changePct: row.changePct,
 			daysA: row.daysA,
 			daysB: row.daysB
