@@ -12,6 +12,7 @@ const moveSchema = z.object({
 	details: z.object({
 		steps: z.number(),
 		tz: z.string(),
+		tzs: z.array(z.tuple([z.number(), z.string()])).nullish(),
 		hourly_totals: z.record(z.string(), z.object({ steps: z.number().nullable() }))
 	})
 });
@@ -344,4 +345,60 @@ test('Goals names the met-day dots in the legend and counts one day in the singu
 	await expect(card.getByRole('list', { name: 'Legend' })).toContainText(
 		'Dot above a bar: goal met'
 	);
+});
+
+test('the day of the flight to New York marks the landing on the hourly chart, in both zones', async ({
+	page,
+	request
+}) => {
+	const errors = watchErrors(page);
+	// The demo's trip: Saturday 3 August 2024, Berlin to New York, landing 13:05 New York time.
+	const move = await moveOn(request, 20240803);
+	const landing = move.details.tzs?.find(([, zone]) => zone === 'America/New_York')?.[0];
+	expect(landing).toBeDefined();
+	const newYorkClock = new Intl.DateTimeFormat('en-GB', {
+		timeZone: 'America/New_York',
+		hour: '2-digit',
+		minute: '2-digit',
+		hourCycle: 'h23'
+	}).format(new Date((landing ?? 0) * 1000));
+	const berlinClock = new Intl.DateTimeFormat('en-GB', {
+		timeZone: 'Europe/Berlin',
+		hour: '2-digit',
+		minute: '2-digit',
+		hourCycle: 'h23'
+	}).format(new Date((landing ?? 0) * 1000));
+
+	await page.goto('/activity?date=2024-08-03');
+	const chart = page.getByRole('group', { name: 'Steps per hour on Sat 3 Aug' });
+	// A day this old is fetched from the API on the way: give it time.
+	await expect(chart).toBeVisible({ timeout: 30_000 });
+	const marker = chart.getByTestId('zone-switch');
+	await expect(marker).toHaveCount(1);
+	await expect(marker.locator('tspan')).toHaveText([
+		'Europe/Berlin → America/New_York',
+		`at ${newYorkClock}`
+	]);
+	await expect(
+		page.getByText(
+			`Europe/Berlin → America/New_York at ${newYorkClock} (${berlinClock} in Europe/Berlin).`
+		)
+	).toBeVisible();
+
+	// The line stands between Berlin's last hour and New York's first one after the landing; the
+	// hours are labelled on the clock in force, so 19:00 (Berlin) is followed by 20:00 (New York).
+	const line = await marker.locator('line').boundingBox();
+	const before = await chart.getByRole('gridcell', { name: /^19:00/ }).boundingBox();
+	const after = await chart.getByRole('gridcell', { name: /^20:00/ }).boundingBox();
+	expect(line && before && after).toBeTruthy();
+	expect(line!.x).toBeGreaterThanOrEqual(before!.x + before!.width - 1);
+	expect(line!.x).toBeLessThanOrEqual(after!.x + 1);
+
+	// An ordinary day has no marker.
+	await page.goto('/activity?date=2024-08-10');
+	await expect(page.getByRole('group', { name: 'Steps per hour on Sat 10 Aug' })).toBeVisible({
+		timeout: 30_000
+	});
+	await expect(page.getByTestId('zone-switch')).toHaveCount(0);
+	expect(errors).toEqual([]);
 });

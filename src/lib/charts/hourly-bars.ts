@@ -143,3 +143,34 @@ export function hourlyBarsTable(
 		}))
 	};
 }
+
+/** A zone-change marker: a vertical line between two bars, and its label. */
+export interface ZoneMarker {
+	x: number;
+	label: string;
+	/** The label in two lines, split before ` at `: the zones, then the moment. */
+	lines: string[];
+	/** The label reads leftwards from the line when the line is in the right half. */
+	anchor: 'start' | 'end';
+}
+
+/**
+ * Markers for the positions where the day's zone changes (the index of the first bar in the new
+ * zone): each line stands midway in the gap before that bar.
+ */
+export function zoneMarkers(
+	layout: Pick<HourlyBarsLayout, 'bars'>,
+	switches: ReadonlyArray<{ index: number; label: string }>,
+	innerWidth: number
+): ZoneMarker[] {
+	return switches.flatMap(({ index, label }) => {
+		const bar = layout.bars[index];
+		const before = layout.bars[index - 1];
+		if (!bar || !before) return [];
+		const x = round2((before.x2 + bar.x) / 2);
+		const at = label.lastIndexOf(' at ');
+		const lines = at > 0 ? [label.slice(0, at), label.slice(at + 1)] : [label];
+		const anchor = x > innerWidth / 2 ? ('end' as const) : ('start' as const);
+		return [{ x, label, lines, anchor }];
+	});
+}

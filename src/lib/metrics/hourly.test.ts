@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hourKey } from '$lib/time/zone';
+import { hourKey, startOfLocalDay } from '$lib/time/zone';
 import {
 	BERLIN,
 	NEW_YORK,
@@ -21,7 +21,10 @@ import {
 	ticksInHour,
 	usualByHour,
 	withPending,
-	withUsual
+	withUsual,
+	zoneSwitchLabel,
+	zoneSwitches,
+	zoneSwitchText
 } from './hourly';
 
 const utc = (y: number, m: number, d: number, h: number, mi = 0) =>
@@ -204,6 +207,75 @@ describe('withPending', () => {
 		// 18:00 began before 18:30 but has no record: not pending either.
 		expect(bins[18]?.pending).toBeUndefined();
 		expect(bins.slice(19).every((bin) => bin.pending === true)).toBe(true);
+	});
+});
+
+describe('zoneSwitches', () => {
+	/** Flying home: New York from midnight, landing in Berlin at 07:40 (01:40 in New York). */
+	const HOME = 20260720;
+	const homeLanding = at(HOME, 7, 40, BERLIN);
+	const homeMove = makeMove({
+		date: HOME,
+		tz: NEW_YORK,
+		tzs: [
+			[startOfLocalDay(HOME, NEW_YORK), NEW_YORK],
+			[homeLanding, BERLIN]
+		]
+	});
+	const binsOf = (move: typeof tripMove) => {
+		const { starts } = localHoursOf(move.date, move.details.tz, move.details.tzs);
+		return hourlyBins(move).filter((bin) => !Number.isNaN(starts[bin.hour] ?? NaN));
+	};
+
+	it('marks the landing of a 30-hour day flying west, on both clocks, with the hours lived twice', () => {
+		const bins = binsOf(tripMove);
+		const [change, ...more] = zoneSwitches(bins, tripMove.details.tz, tripMove.details.tzs);
+		expect(more).toEqual([]);
+		expect(change).toMatchObject({
+			at: TRIP_LANDING,
+			from: BERLIN,
+			to: NEW_YORK,
+			clockFrom: '19:00',
+			clockTo: '13:00',
+			repeatedHours: [13, 18],
+			skippedHours: null
+		});
+		// Berlin's 00-18 come first; the marker stands before New York's 19:00.
+		expect(bins[change?.index ?? -1]).toMatchObject({ hour: 19, tz: NEW_YORK });
+		expect(bins[(change?.index ?? 0) - 1]).toMatchObject({ hour: 18, tz: BERLIN });
+		if (!change) throw new Error('no change');
+		expect(zoneSwitchLabel(change)).toBe('Europe/Berlin → America/New_York at 13:00');
+		expect(zoneSwitchText(change)).toBe(
+			'Europe/Berlin → America/New_York at 13:00 (19:00 in Europe/Berlin). ' +
+				'13:00 to 18:59 came twice; each hour shows both added together.'
+		);
+	});
+
+	it('marks the landing of an 18-hour day flying east, with the hours that never came', () => {
+		const bins = binsOf(homeMove);
+		expect(bins).toHaveLength(19);
+		const [change] = zoneSwitches(bins, homeMove.details.tz, homeMove.details.tzs);
+		expect(change).toMatchObject({
+			from: NEW_YORK,
+			to: BERLIN,
+			clockFrom: '01:40',
+			clockTo: '07:40',
+			index: 2,
+			repeatedHours: null,
+			skippedHours: [2, 6]
+		});
+		expect(bins[2]).toMatchObject({ hour: 7, tz: BERLIN, start: homeLanding });
+		if (!change) throw new Error('no change');
+		expect(zoneSwitchText(change)).toBe(
+			'America/New_York → Europe/Berlin at 07:40 (01:40 in America/New_York). ' +
+				'02:00 to 06:59 never came.'
+		);
+	});
+
+	it('finds no change on a day that stays in one zone, whatever its tzs lists', () => {
+		const bins = binsOf(workdayMove);
+		expect(zoneSwitches(bins, BERLIN, [[bins[0]?.start ?? 0, BERLIN]])).toEqual([]);
+		expect(zoneSwitches(bins, BERLIN, undefined)).toEqual([]);
 	});
 });
 

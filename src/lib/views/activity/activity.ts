@@ -7,6 +7,9 @@ import {
 	usualByHour,
 	withPending,
 	withUsual,
+	zoneSwitchLabel,
+	zoneSwitches,
+	zoneSwitchText,
 	type HourlyMetric,
 	type ZoomedTick
 } from '$lib/metrics/hourly';
@@ -61,6 +64,21 @@ export function dayBins(
 		(bin) => !Number.isNaN(starts[bin.hour] ?? NaN)
 	);
 	return asOf === null ? bins : withPending(bins, asOf);
+}
+
+/**
+ * A travel day's zone changes as the hourly chart marks them (the position and a short label) and
+ * as sentences under it; an ordinary day has neither.
+ */
+export function dayZoneSwitches(
+	move: Move,
+	bins: readonly HourlyBin[]
+): { markers: Array<{ index: number; label: string }>; notes: string[] } {
+	const switches = zoneSwitches(bins, move.details.tz, move.details.tzs);
+	return {
+		markers: switches.map((change) => ({ index: change.index, label: zoneSwitchLabel(change) })),
+		notes: switches.map(zoneSwitchText)
+	};
 }
 
 /** The bin of a wall hour, or null when that hour did not happen (or is not given). */
