@@ -9,6 +9,7 @@ import {
 	metricRows,
 	overlayAxis,
 	overlaySeries,
+	overlayTable,
 	overlayTitle,
 	pairText,
 	periodLegend,
@@ -204,6 +205,25 @@ describe('overlayAxis', () => {
 		// B has no Saturday before its Sunday start; A has no second Saturday.
 		expect(overlay[1]?.points[0]?.value).toBeNull();
 		expect(overlay[0]?.points[7]?.value).toBeNull();
+	});
+
+	it('tables each position by weekday with both periods’ ISO dates, empty where a period has no day', () => {
+		const { a, b } = series(saturdayAndSunday);
+		const overlay = overlaySeries(a, b, saturdayAndSunday, 'weekday', 'metric');
+		const table = overlayTable(
+			overlay,
+			saturdayAndSunday,
+			overlayAxis(overlay, saturdayAndSunday, 'weekday')
+		);
+		expect(table.rows[0]).toEqual({ day: 'Sat', d0: '2026-03-14', s0: 4000, d1: null, s1: null });
+		expect(table.rows[1]).toEqual({
+			day: 'Sun',
+			d0: '2026-03-15',
+			s0: 4000,
+			d1: '2026-03-01',
+			s1: 2000
+		});
+		expect(table.columns.find((column) => column.key === 's0')?.unit).toBe('steps');
 	});
 
 	it('draws by day of period differently from by weekday when the starts differ', () => {

@@ -172,6 +172,49 @@ export function overlayAxis(
 	};
 }
 
+/**
+ * The overlaid chart as a table (and CSV): one row per position, named as the axis names it
+ * (`Sun`, `Day 3`), then each period's date there (ISO; empty where that period has no such day)
+ * and its value.
+ */
+export function overlayTable(
+	overlay: readonly Series[],
+	pair: PeriodPair,
+	axis: Pick<OverlayAxis, 'title'>
+): ChartTable {
+	const ranges = [pair.a, pair.b];
+	const length = Math.max(0, ...overlay.map((series) => series.points.length));
+	return {
+		columns: [
+			{ key: 'day', label: 'Day' },
+			...overlay.flatMap((series, order) => [
+				{ key: `d${order}`, label: `${series.label}: date` },
+				{
+					key: `s${order}`,
+					label: series.label,
+					unit: series.unit,
+					format: (value: number) => formatQuantity(value, series.unit)
+				}
+			])
+		],
+		rows: Array.from({ length }, (_, index) => {
+			const row: Record<string, string | number | null> = { day: axis.title(index) };
+			overlay.forEach((series, order) => {
+				const point = series.points[index];
+				const range = ranges[order];
+				const inside =
+					point !== undefined &&
+					range !== undefined &&
+					point.dateInt >= range.from &&
+					point.dateInt <= range.to;
+				row[`d${order}`] = inside ? formatDateInt(point.dateInt) : null;
+				row[`s${order}`] = point?.value ?? null;
+			});
+			return row;
+		})
+	};
+}
+
 /** "23 – 29 Mar 2026", "28 Feb – 6 Mar 2026", "29 Dec 2025 – 4 Jan 2026". */
 export function rangeText(range: DateRange): string {
 	const yearOf = (dateInt: number) => Math.floor(dateInt / 10000);
