@@ -149,7 +149,10 @@ test('a copied link reopens two custom periods with their metric and alignment',
 	await expect(page.getByRole('combobox', { name: 'Chart metric' })).toHaveValue('distance');
 	await expect(page.getByRole('radio', { name: 'By day of period' })).toBeChecked();
 	await expect(
-		page.getByRole('heading', { level: 2, name: /^Distance: period a against period b$/ })
+		page.getByRole('heading', {
+			level: 2,
+			name: /^Distance: 1\s– 14 Mar 2026 against 1\s– 14 Feb 2026$/
+		})
 	).toBeVisible();
 
 	// Editing the length rewrites the link, so copying it again keeps the new choice.
@@ -158,6 +161,53 @@ test('a copied link reopens two custom periods with their metric and alignment',
 	await expect(page).toHaveURL(/[?&]days=7(&|$)/);
 	await expect(legend).toContainText('Period A: 1 – 7 Mar 2026');
 	expect(errors).toEqual([]);
+});
+
+test('by weekday lines a Saturday start up with a Sunday start, Sunday facing Sunday, on a Mon–Sun axis', async ({
+	page
+}) => {
+	const errors = watchErrors(page);
+	// Period A starts on Saturday 14 March, period B on Sunday 1 March.
+	await page.goto('/compare?preset=custom&a=2026-03-14&b=2026-03-01&days=7&align=day');
+	await expect(
+		page.getByRole('heading', {
+			level: 2,
+			name: /^Steps: 14\s– 20 Mar 2026 against 1\s– 7 Mar 2026$/
+		})
+	).toBeVisible();
+	const chart = page.getByRole('group', { name: /^Period A .* and Period B / });
+	const slider = chart.getByRole('slider');
+	const ticks = chart.locator('text');
+
+	// By day of period: day 2 is Sunday in A but Monday in B.
+	await expect(ticks.filter({ hasText: /^Day 1$/ })).toHaveCount(1);
+	await slider.focus();
+	await page.keyboard.press('ArrowRight');
+	await expect(slider).toHaveAttribute(
+		'aria-valuetext',
+		/^Day 2\. .*\(Sun 15 Mar\).*\(Mon 2 Mar\)/
+	);
+
+	await page.getByRole('radio', { name: 'By weekday' }).check();
+	await expect(page).toHaveURL(/[?&]align=weekday(&|$)/);
+	await expect(chart.getByText('Day 1', { exact: true })).toHaveCount(0);
+	for (const day of ['Sat', 'Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri']) {
+		await expect(ticks.filter({ hasText: new RegExp(`^${day}$`) }).first()).toBeVisible();
+	}
+	// The second position is Sunday in both periods: 15 March against 1 March.
+	await slider.focus();
+	await page.keyboard.press('ArrowRight');
+	await expect(slider).toHaveAttribute('aria-valuetext', /^Sun\. .*\(Sun 15 Mar\).*\(Sun 1 Mar\)/);
+	expect(errors).toEqual([]);
+});
+
+test('the week presets label their days Mon to Sun', async ({ page }) => {
+	await page.goto('/compare');
+	const chart = page.getByRole('group', { name: /^This week .* and Last week / });
+	await expect(chart).toBeVisible();
+	const labels = await chart.locator('text').allTextContents();
+	const days = labels.filter((text) => /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun|Day \d+)$/.test(text));
+	expect(days).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']);
 });
 
 test('the comparison table exports as CSV with both periods and the change', async ({ page }) => {

@@ -18,7 +18,10 @@ test('the Data page fills the cache from the demo API, then reopens from the cac
 	await page.goto('/data');
 	await expect(page.getByRole('heading', { level: 1, name: 'Data' })).toBeVisible();
 	await expect(page.getByRole('progressbar')).toBeVisible();
-	await expect(page.getByTestId('sync-progress-text')).toHaveText(/^\d+ of \d+$/);
+	// A first sync fills two years of history, shown as a share of those dates in Berlin.
+	await expect(page.getByTestId('sync-progress-text')).toHaveText(
+		/^\d{1,3}% of \d{1,2} Mar 2024 to 30 Mar 2026$/
+	);
 
 	await expect(page.getByTestId('sync-status')).toHaveText('Up to date', { timeout: 90_000 });
 	// The demo's "now" is 2026-03-30T18:00Z: 20:00 on the wall clock of the user's Berlin home.
@@ -37,16 +40,42 @@ test('the Data page fills the cache from the demo API, then reopens from the cac
 	expect(errors).toEqual([]);
 });
 
-test('Clear cached data empties the cache and Refresh fills it again', async ({ page }) => {
+test('Clear cached data asks first, removes only this browser’s copy, and offers a sync', async ({
+	page
+}) => {
 	test.setTimeout(120_000);
 	await page.goto('/data');
 	await expect(page.getByTestId('sync-status')).toHaveText('Up to date', { timeout: 90_000 });
-	await page.getByRole('button', { name: 'Clear cached data' }).click();
-	await expect(page.getByText('Cached data cleared.')).toBeVisible();
-	await expect(page.getByTestId('count-moves')).toHaveText('0');
-	await expect(page.getByTestId('last-sync')).toHaveText('Never');
+	await expect(page.getByTestId('count-moves')).not.toHaveText('0');
+	const moves = await page.getByTestId('count-moves').textContent();
+	const clear = page.getByRole('button', { name: 'Clear cached data' });
 
-	await page.getByRole('button', { name: 'Refresh' }).click();
+	// The question names what goes and what stays; Cancel is focused and keeps everything.
+	await clear.click();
+	const dialog = page.getByRole('dialog', { name: 'Clear the data cached in this browser?' });
+	await expect(dialog).toBeVisible();
+	await expect(dialog).toContainText('only this browser’s copy');
+	await expect(dialog).toContainText('Nothing is deleted from your account');
+	await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+	await page.keyboard.press('Escape');
+	await expect(dialog).toBeHidden();
+	await expect(clear).toBeFocused();
+	await expect(page.getByTestId('count-moves')).toHaveText(moves ?? '');
+
+	await clear.click();
+	await dialog.getByRole('button', { name: 'Clear this browser’s copy' }).click();
+	await expect(dialog).toBeHidden();
+	await expect(page.getByTestId('count-moves')).toHaveText('0');
+	// An empty copy is not "Up to date", and there is no "Last sync: Never" beside it.
+	await expect(page.getByTestId('sync-status')).toHaveText('No data cached in this browser');
+	await expect(page.getByTestId('last-sync')).toHaveCount(0);
+	await expect(page.getByRole('status').getByText(/cleared/)).toBeVisible();
+
+	await page.getByRole('button', { name: 'Sync now' }).click();
 	await expect(page.getByTestId('sync-status')).toHaveText('Up to date', { timeout: 90_000 });
 	await expect(page.getByTestId('count-moves')).not.toHaveText('0');
+	// The summary tells this run's fetch apart from everything the browser holds.
+	await expect(page.getByTestId('sync-message')).toHaveText(
+		/^Sync finished: [\d,]+ new or changed records fetched; this browser now holds [\d,]+ records in all\.$/
+	);
 });

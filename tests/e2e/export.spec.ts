@@ -130,10 +130,15 @@ test('the CSV export lists every hour with the steps the chart plots', async ({ 
 	expect(lines[0]).toBe('Hour,Steps (steps),Usual steps (steps)');
 	const rows = lines.slice(1).map((line) => line.split(','));
 	expect(rows).toHaveLength(labels.length);
+	// Steps are whole: the usual (a mean over past weeks) is rounded to the step too.
+	for (const [, steps, usual] of rows) {
+		expect(steps ?? '').toMatch(/^(\d+)?$/);
+		expect(usual ?? '').toMatch(/^(\d+)?$/);
+	}
 	rows.forEach(([hour, steps], index) => {
 		const label = labels[index] ?? '';
 		expect(label.startsWith(`${hour}:`)).toBe(true);
-		if (steps === '' || steps === undefined) expect(label).toContain('no data');
+		if (steps === '' || steps === undefined) expect(label).toMatch(/: (no data|not yet)/);
 		else {
 			const value = Number(steps);
 			expect(Number.isFinite(value)).toBe(true);

@@ -12,6 +12,7 @@ const moveSchema = z.object({
 	details: z.object({
 		steps: z.number(),
 		tz: z.string(),
+		tzs: z.array(z.tuple([z.number(), z.string()])).nullish(),
 		hourly_totals: z.record(z.string(), z.object({ steps: z.number().nullable() }))
 	})
 });
@@ -129,6 +130,11 @@ test('Today shows the goals left, today’s steps, steps per hour and last night
 	const hourly = page.getByRole('group', { name: 'Steps per hour today' });
 	await expect(hourly).toBeVisible();
 	await expect(hourly.getByRole('gridcell')).toHaveCount(24);
+	// At 20:00 in Berlin the last hours are still to come, and each has a usual from past Mondays,
+	// whose quiet late hours count as zero steps.
+	await expect(hourly.getByRole('gridcell', { name: /^23:00/ })).toHaveAccessibleName(
+		/^23:00: not yet, usually [\d,]+ steps?$/
+	);
 
 	// Last night: the hypnogram and the totals of the sleep record that woke up today.
 	await expect(
@@ -322,5 +328,77 @@ test('Goals shows attainment per day and the streaks', async ({ page, request })
 	if (todayMet) expect(current).toBeGreaterThanOrEqual(met ? 2 : 1);
 	else if (met) expect(current).toBeGreaterThanOrEqual(1);
 	else expect(current).toBe(0);
+	expect(errors).toEqual([]);
+});
+
+test('Goals names the met-day dots in the legend and counts one day in the singular', async ({
+	page,
+	request
+}) => {
+	const goals = await apiData(request, '/users/@me/goals', goalsSchema);
+	const todayMove = await moveOn(request, TODAY);
+	// This week has only begun: Monday 30 March is its one day with data.
+	await page.goto('/goals?span=week');
+	const card = page.getByRole('region', { name: 'Steps against the goal' });
+	const met = todayMove.details.steps >= goals.move_steps ? 1 : 0;
+	await expect(card.getByText(`goal met on ${met} of 1 day with data`)).toBeVisible();
+	await expect(card.getByRole('list', { name: 'Legend' })).toContainText(
+		'Dot above a bar: goal met'
+	);
+});
+
+test('the day of the flight to New York marks the landing on the hourly chart, in both zones', async ({
+	page,
+	request
+}) => {
+	const errors = watchErrors(page);
+	// The demo's trip: Saturday 3 August 2024, Berlin to New York, landing 13:05 New York time.
+	const move = await moveOn(request, 20240803);
+	const landing = move.details.tzs?.find(([, zone]) => zone === 'America/New_York')?.[0];
+	expect(landing).toBeDefined();
+	const newYorkClock = new Intl.DateTimeFormat('en-GB', {
+		timeZone: 'America/New_York',
+		hour: '2-digit',
+		minute: '2-digit',
+		hourCycle: 'h23'
+	}).format(new Date((landing ?? 0) * 1000));
+	const berlinClock = new Intl.DateTimeFormat('en-GB', {
+		timeZone: 'Europe/Berlin',
+		hour: '2-digit',
+		minute: '2-digit',
+		hourCycle: 'h23'
+	}).format(new Date((landing ?? 0) * 1000));
+
+	await page.goto('/activity?date=2024-08-03');
+	const chart = page.getByRole('group', { name: 'Steps per hour on Sat 3 Aug' });
+	// A day this old is fetched from the API on the way: give it time.
+	await expect(chart).toBeVisible({ timeout: 30_000 });
+	const marker = chart.getByTestId('zone-switch');
+	await expect(marker).toHaveCount(1);
+	await expect(marker.locator('tspan')).toHaveText([
+		'Europe/Berlin → America/New_York',
+		`at ${newYorkClock}`
+	]);
+	await expect(
+		page.getByText(
+			`Europe/Berlin → America/New_York at ${newYorkClock} (${berlinClock} in Europe/Berlin).`
+		)
+	).toBeVisible();
+
+	// The line stands between Berlin's last hour and New York's first one after the landing; the
+	// hours are labelled on the clock in force, so 19:00 (Berlin) is followed by 20:00 (New York).
+	const line = await marker.locator('line').boundingBox();
+	const before = await chart.getByRole('gridcell', { name: /^19:00/ }).boundingBox();
+	const after = await chart.getByRole('gridcell', { name: /^20:00/ }).boundingBox();
+	expect(line && before && after).toBeTruthy();
+	expect(line!.x).toBeGreaterThanOrEqual(before!.x + before!.width - 1);
+	expect(line!.x).toBeLessThanOrEqual(after!.x + 1);
+
+	// An ordinary day has no marker.
+	await page.goto('/activity?date=2024-08-10');
+	await expect(page.getByRole('group', { name: 'Steps per hour on Sat 10 Aug' })).toBeVisible({
+		timeout: 30_000
+	});
+	await expect(page.getByTestId('zone-switch')).toHaveCount(0);
 	expect(errors).toEqual([]);
 });

@@ -71,6 +71,23 @@ describe('syncCache', () => {
 		store.close();
 	});
 
+	it('reports the span a backfill fills, and none for a run that only catches up', async () => {
+		const { proxy, store } = await setup(today);
+		const client = createApiClient({ fetch: proxy.fetch });
+		const first: SyncProgress[] = [];
+		await syncCache({ client, store, historyDays: 30 }, { onProgress: (p) => first.push(p) });
+		const span = first.at(-1);
+		expect(span?.to).toBe(NOW);
+		expect(span?.from).toBeLessThanOrEqual(NOW - 30 * DAY);
+		expect(span?.from).toBeGreaterThan(NOW - 32 * DAY);
+
+		const again: SyncProgress[] = [];
+		await syncCache({ client, store, historyDays: 30 }, { onProgress: (p) => again.push(p) });
+		expect(again.at(-1)?.backfilling).toBe(false);
+		expect(again.at(-1)?.from).toBeUndefined();
+		store.close();
+	});
+
 	// These pin the request pattern (window widths, pooling, ordering of writes) that the backfill and
 	// warm-start figures of `npm run bench` rest on: guards for those figures, not rules of behaviour.
 	describe('benchmark guards', () => {

@@ -15,6 +15,9 @@ export interface SyncProgress {
 	records: number;
 	/** Whether this run fills history (many windows) or only catches up. */
 	backfilling: boolean;
+	/** The span (epoch seconds) a backfilling run fills, from its oldest window to the server's now. */
+	from?: number;
+	to?: number;
 }
 
 export interface SyncConfig {
@@ -148,11 +151,13 @@ export async function syncCache(
 	}
 	const jobs = interleave(perKind);
 
+	const windowStarts = jobs.flatMap((job) => (job.window ? [job.window.start] : []));
 	const progress: SyncProgress = {
 		windowsDone: 0,
 		windowsTotal: jobs.length,
 		records: 0,
-		backfilling: jobs.some((job) => job.window !== undefined)
+		backfilling: jobs.some((job) => job.window !== undefined),
+		...(windowStarts.length > 0 ? { from: Math.min(...windowStarts), to: serverTime } : {})
 	};
 	request.onProgress?.({ ...progress });
 

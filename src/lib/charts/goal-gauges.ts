@@ -2,6 +2,7 @@
 import { scaleBand, scaleLinear } from 'd3-scale';
 import type { ScaleBand, ScaleLinear } from 'd3-scale';
 import type { GoalGauge } from '$lib/metrics/types';
+import { csvNumber, csvUnit } from './export/csv';
 import { formatQuantity } from './format';
 import { round2 } from './scales';
 import type { ChartTable } from './table';
@@ -88,6 +89,7 @@ export function gaugeLabel(row: GaugeRow): string {
 	return `${goalLabel[gauge.goal]}: ${done}${row.status}`;
 }
 
+/** Each goal in its own plain unit (sleep in minutes), its numbers rounded to that unit. */
 export function goalGaugesTable(gauges: readonly GoalGauge[]): ChartTable {
 	return {
 		columns: [
@@ -99,10 +101,10 @@ export function goalGaugesTable(gauges: readonly GoalGauge[]): ChartTable {
 		],
 		rows: gauges.map((gauge) => ({
 			goal: goalLabel[gauge.goal],
-			unit: gauge.unit,
-			achieved: gauge.achieved,
-			target: gauge.target,
-			remaining: gauge.remaining
+			unit: csvUnit(gauge.unit),
+			achieved: csvNumber(gauge.achieved, gauge.unit),
+			target: csvNumber(gauge.target, gauge.unit),
+			remaining: csvNumber(gauge.remaining, gauge.unit)
 		}))
 	};
 }

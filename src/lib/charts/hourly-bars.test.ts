@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { hourlySpringForward, hourlyWorkday } from './fixtures';
-import { hourBarLabel, hourlyBarsLayout, hourlyBarsTable, hourlyUnit } from './hourly-bars';
+import {
+	hourBarLabel,
+	hourBarValue,
+	hourlyBarsLayout,
+	hourlyBarsTable,
+	hourlyUnit,
+	zoneMarkers
+} from './hourly-bars';
 
 describe('hourlyBarsLayout', () => {
 	it('makes bar heights proportional to the value from a zero baseline', () => {
@@ -37,6 +44,18 @@ describe('hourlyBarsLayout', () => {
 		expect(night && hourBarLabel(night, 'steps')).toMatch(/^00:00: no data/);
 	});
 
+	it('says an hour still to come is not yet, and keeps its usual', () => {
+		const later = hourlyWorkday.map((bin) =>
+			bin.hour >= 20 ? { ...bin, steps: null, pending: true } : bin
+		);
+		const { bars } = hourlyBarsLayout(later, 'steps', true, 480, 200);
+		const evening = bars[21];
+		expect(evening?.pending).toBe(true);
+		expect(evening && hourBarValue(evening, 'steps')).toBe('Not yet');
+		expect(evening && hourBarLabel(evening, 'steps')).toMatch(/^21:00: not yet, usually /);
+		expect(hourBarValue({ value: null, pending: false }, 'steps')).toBe('No data');
+	});
+
 	it('leaves out the usual-steps marker when another metric is shown', () => {
 		const { bars, yTicks } = hourlyBarsLayout(hourlyWorkday, 'active_time', false, 480, 200);
 		expect(bars.every((bar) => bar.usualY === null)).toBe(true);
@@ -66,5 +85,33 @@ describe('hourlyBarsLayout', () => {
 		expect(table.columns[1]?.format?.(1.25)).toBe('1.3 mi');
 		const bar = hourlyBarsLayout(hourlyWorkday, 'distance', false, 480, 200).bars[8];
 		expect(bar && hourBarLabel({ ...bar, value: 0.5 }, 'mi')).toBe('08:00: 0.5 mi');
+	});
+});
+
+describe('zoneMarkers', () => {
+	it('stands a zone change midway in the gap before the first bar in the new zone', () => {
+		const layout = hourlyBarsLayout(hourlyWorkday, 'steps', true, 480, 200);
+		const [early, late] = zoneMarkers(
+			layout,
+			[
+				{ index: 2, label: 'Europe/Berlin → America/New_York at 13:05' },
+				{ index: 20, label: 'late' }
+			],
+			480
+		);
+		const before = layout.bars[1];
+		const after = layout.bars[2];
+		expect(early?.x).toBeCloseTo(((before?.x2 ?? 0) + (after?.x ?? 0)) / 2, 1);
+		expect(early?.x).toBeGreaterThan(before?.x2 ?? Infinity);
+		expect(early?.x).toBeLessThan(after?.x ?? -Infinity);
+		expect(early?.lines).toEqual(['Europe/Berlin → America/New_York', 'at 13:05']);
+		// A label in the right half reads leftwards, so it stays inside the plot.
+		expect([early?.anchor, late?.anchor]).toEqual(['start', 'end']);
+	});
+
+	it('draws no marker before the first bar or past the last', () => {
+		const layout = hourlyBarsLayout(hourlyWorkday, 'steps', true, 480, 200);
+		expect(zoneMarkers(layout, [{ index: 0, label: 'x' }], 480)).toEqual([]);
+		expect(zoneMarkers(layout, [{ index: 24, label: 'x' }], 480)).toEqual([]);
 	});
 });

@@ -35,6 +35,8 @@ export interface HourBar {
 	key: string;
 	value: number | null;
 	usual: number | null;
+	/** The hour had not begun when the data was read: "not yet", not "no data". */
+	pending: boolean;
 	x: number;
 	/** Right edge of the bar (x + width), rounded once here rather than in markup. */
 	x2: number;
@@ -87,6 +89,7 @@ export function hourlyBarsLayout(
 			key: bin.key,
 			value,
 			usual,
+			pending: bin.pending === true,
 			x: round2(x(index) ?? 0),
 			x2: round2((x(index) ?? 0) + x.bandwidth()),
 			width: round2(x.bandwidth()),
@@ -98,9 +101,20 @@ export function hourlyBarsLayout(
 	return { x, y, bars, yTicks };
 }
 
+/** An hour's value as read: the quantity, or words for an hour with no record or still to come. */
+export function hourBarValue(
+	bar: Pick<HourBar, 'value' | 'pending'>,
+	unit: string,
+	noData = 'No data',
+	notYet = 'Not yet'
+): string {
+	if (bar.value !== null) return formatQuantity(bar.value, unit);
+	return bar.pending ? notYet : noData;
+}
+
 /** The sentence a screen reader hears for one hour. */
 export function hourBarLabel(bar: HourBar, unit: string): string {
-	const value = bar.value === null ? 'no data' : formatQuantity(bar.value, unit);
+	const value = hourBarValue(bar, unit, 'no data', 'not yet');
 	const usual = bar.usual === null ? '' : `, usually ${formatQuantity(bar.usual, unit)}`;
 	return `${formatHour(bar.hour)}: ${value}${usual}`;
 }
@@ -128,4 +142,35 @@ export function hourlyBarsTable(
 			usual: showUsual ? bin.usual : null
 		}))
 	};
+}
+
+/** A zone-change marker: a vertical line between two bars, and its label. */
+export interface ZoneMarker {
+	x: number;
+	label: string;
+	/** The label in two lines, split before ` at `: the zones, then the moment. */
+	lines: string[];
+	/** The label reads leftwards from the line when the line is in the right half. */
+	anchor: 'start' | 'end';
+}
+
+/**
+ * Markers for the positions where the day's zone changes (the index of the first bar in the new
+ * zone): each line stands midway in the gap before that bar.
+ */
+export function zoneMarkers(
+	layout: Pick<HourlyBarsLayout, 'bars'>,
+	switches: ReadonlyArray<{ index: number; label: string }>,
+	innerWidth: number
+): ZoneMarker[] {
+	return switches.flatMap(({ index, label }) => {
+		const bar = layout.bars[index];
+		const before = layout.bars[index - 1];
+		if (!bar || !before) return [];
+		const x = round2((before.x2 + bar.x) / 2);
+		const at = label.lastIndexOf(' at ');
+		const lines = at > 0 ? [label.slice(0, at), label.slice(at + 1)] : [label];
+		const anchor = x > innerWidth / 2 ? ('end' as const) : ('start' as const);
+		return [{ x, label, lines, anchor }];
+	});
 }

@@ -6,4 +6,6 @@ export interface LegendItem {
 	color: string;
 	/** Drawn as a dashed line rather than a filled swatch (e.g. a comparison period). */
 	dashed?: boolean;
+	/** Drawn as a small dot, like a mark placed over a bar (e.g. the met days of a goal). */
+	mark?: 'dot';
 }

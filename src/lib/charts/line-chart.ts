@@ -290,12 +290,14 @@ export function readAt(prepared: readonly PreparedSeries[], xValue: number): Cur
 	});
 }
 
+/** The cursor's heading: the date, or by index the position's name (`Day 3` unless told). */
 export function cursorTitle(
 	mode: LineXMode,
 	xValue: number,
-	readings: readonly CursorReading[]
+	readings: readonly CursorReading[],
+	indexName: (index: number) => string = (index) => `Day ${index + 1}`
 ): string {
-	if (mode === 'index') return `Day ${xValue + 1}`;
+	if (mode === 'index') return indexName(xValue);
 	const dateInt = readings.find((reading) => reading.dateInt !== null)?.dateInt;
 	return dateInt === undefined || dateInt === null ? '' : formatDay(dateInt);
 }
@@ -303,7 +305,8 @@ export function cursorTitle(
 export function cursorText(
 	mode: LineXMode,
 	xValue: number,
-	readings: readonly CursorReading[]
+	readings: readonly CursorReading[],
+	indexName?: (index: number) => string
 ): string {
 	const parts = readings.map((reading) => {
 		const value = reading.value === null ? 'no data' : formatQuantity(reading.value, reading.unit);
@@ -311,7 +314,7 @@ export function cursorText(
 			mode === 'index' && reading.dateInt !== null ? ` (${formatDay(reading.dateInt)})` : '';
 		return `${reading.label}${when}: ${value}`;
 	});
-	return `${cursorTitle(mode, xValue, readings)}. ${parts.join('; ')}`;
+	return `${cursorTitle(mode, xValue, readings, indexName)}. ${parts.join('; ')}`;
 }
 
 /**

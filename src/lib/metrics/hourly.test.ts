@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hourKey } from '$lib/time/zone';
+import { hourKey, startOfLocalDay } from '$lib/time/zone';
 import {
 	BERLIN,
 	NEW_YORK,
@@ -15,7 +15,17 @@ import {
 	workdayMove,
 	WORKDAY_STEPS
 } from './fixtures';
-import { hourlyBins, localHoursOf, ticksInHour, usualByHour, withUsual } from './hourly';
+import {
+	hourlyBins,
+	localHoursOf,
+	ticksInHour,
+	usualByHour,
+	withPending,
+	withUsual,
+	zoneSwitchLabel,
+	zoneSwitches,
+	zoneSwitchText
+} from './hourly';
 
 const utc = (y: number, m: number, d: number, h: number, mi = 0) =>
 	Date.UTC(y, m - 1, d, h, mi) / 1000;
@@ -117,7 +127,7 @@ describe('usualByHour', () => {
 	const history = [
 		makeMove({ date: 20260323, steps: stepsAt({ 7: 1000, 8: 500 }) }),
 		makeMove({ date: 20260316, steps: stepsAt({ 7: 1200, 8: 700 }) }),
-		// 9 March is missing; 2 March was synced at noon, so its afternoon is unknown.
+		// 9 March is missing; on 2 March the band last updated at noon, its last activity.
 		makeMove({
 			date: 20260302,
 			steps: stepsAt({ 7: 1400, 15: 3000 }),
@@ -133,8 +143,21 @@ describe('usualByHour', () => {
 		expect(usual[7]).toBe((1000 + 1200 + 1400) / 3);
 		// Hour 8 has no key on 2 March: an hour without activity counts as 0.
 		expect(usual[8]).toBe((500 + 700 + 0) / 3);
-		// Hour 15 of 2 March came after the band's last update, so only two days count.
-		expect(usual[15]).toBe(0);
+		// Hour 15 of 2 March came after the band's last update; it still counts.
+		expect(usual[15]).toBe((0 + 0 + 3000) / 3);
+	});
+
+	it('counts the late hours of a past day without records as zero, so 23:00 has a usual', () => {
+		// The band's last update at 22:28 (its last activity): 22:00 has steps, 23:00 none.
+		const late = (date: number) =>
+			makeMove({
+				date,
+				steps: stepsAt({ 21: 400, 22: 100 }),
+				timeCompleted: at(date, 22, 28, BERLIN)
+			});
+		const usual = usualByHour([late(20260323), late(20260316)], 20260330);
+		expect(usual[22]).toBe(100);
+		expect(usual[23]).toBe(0);
 	});
 
 	it('gives null per hour when no day in the window has a move', () => {
@@ -169,6 +192,90 @@ describe('usualByHour', () => {
 		const filled = withUsual(bins, usual);
 		expect(filled[7]?.usual).toBe(usual[7]);
 		expect(bins[7]?.usual).toBeNull();
+	});
+});
+
+describe('withPending', () => {
+	it('marks the hours without records from the moment the data was read, not the hours before', () => {
+		// Today until 18:00 in Berlin: keys for 7 to 17 only.
+		const steps = Array.from({ length: 24 }, (_, hour) => (hour >= 7 && hour < 18 ? 100 : null));
+		const move = makeMove({ date: 20260330, steps, timeCompleted: at(20260330, 17, 50, BERLIN) });
+		const bins = withPending(hourlyBins(move), at(20260330, 18, 30, BERLIN));
+		// 03:00 had no steps: a quiet past hour, not a future one.
+		expect(bins[3]?.pending).toBeUndefined();
+		expect(bins[17]?.pending).toBeUndefined();
+		// 18:00 began before 18:30 but has no record: not pending either.
+		expect(bins[18]?.pending).toBeUndefined();
+		expect(bins.slice(19).every((bin) => bin.pending === true)).toBe(true);
+	});
+});
+
+describe('zoneSwitches', () => {
+	/** Flying home: New York from midnight, landing in Berlin at 07:40 (01:40 in New York). */
+	const HOME = 20260720;
+	const homeLanding = at(HOME, 7, 40, BERLIN);
+	const homeMove = makeMove({
+		date: HOME,
+		tz: NEW_YORK,
+		tzs: [
+			[startOfLocalDay(HOME, NEW_YORK), NEW_YORK],
+			[homeLanding, BERLIN]
+		]
+	});
+	const binsOf = (move: typeof tripMove) => {
+		const { starts } = localHoursOf(move.date, move.details.tz, move.details.tzs);
+		return hourlyBins(move).filter((bin) => !Number.isNaN(starts[bin.hour] ?? NaN));
+	};
+
+	it('marks the landing of a 30-hour day flying west, on both clocks, with the hours lived twice', () => {
+		const bins = binsOf(tripMove);
+		const [change, ...more] = zoneSwitches(bins, tripMove.details.tz, tripMove.details.tzs);
+		expect(more).toEqual([]);
+		expect(change).toMatchObject({
+			at: TRIP_LANDING,
+			from: BERLIN,
+			to: NEW_YORK,
+			clockFrom: '19:00',
+			clockTo: '13:00',
+			repeatedHours: [13, 18],
+			skippedHours: null
+		});
+		// Berlin's 00-18 come first; the marker stands before New York's 19:00.
+		expect(bins[change?.index ?? -1]).toMatchObject({ hour: 19, tz: NEW_YORK });
+		expect(bins[(change?.index ?? 0) - 1]).toMatchObject({ hour: 18, tz: BERLIN });
+		if (!change) throw new Error('no change');
+		expect(zoneSwitchLabel(change)).toBe('Europe/Berlin → America/New_York at 13:00');
+		expect(zoneSwitchText(change)).toBe(
+			'Europe/Berlin → America/New_York at 13:00 (19:00 in Europe/Berlin). ' +
+				'13:00 to 18:59 came twice; each hour shows both added together.'
+		);
+	});
+
+	it('marks the landing of an 18-hour day flying east, with the hours that never came', () => {
+		const bins = binsOf(homeMove);
+		expect(bins).toHaveLength(19);
+		const [change] = zoneSwitches(bins, homeMove.details.tz, homeMove.details.tzs);
+		expect(change).toMatchObject({
+			from: NEW_YORK,
+			to: BERLIN,
+			clockFrom: '01:40',
+			clockTo: '07:40',
+			index: 2,
+			repeatedHours: null,
+			skippedHours: [2, 6]
+		});
+		expect(bins[2]).toMatchObject({ hour: 7, tz: BERLIN, start: homeLanding });
+		if (!change) throw new Error('no change');
+		expect(zoneSwitchText(change)).toBe(
+			'America/New_York → Europe/Berlin at 07:40 (01:40 in America/New_York). ' +
+				'02:00 to 06:59 never came.'
+		);
+	});
+
+	it('finds no change on a day that stays in one zone, whatever its tzs lists', () => {
+		const bins = binsOf(workdayMove);
+		expect(zoneSwitches(bins, BERLIN, [[bins[0]?.start ?? 0, BERLIN]])).toEqual([]);
+		expect(zoneSwitches(bins, BERLIN, undefined)).toEqual([]);
 	});
 });
 

@@ -2,6 +2,7 @@
 import type { HourlyTotal, Move, MoveTick } from '$lib/api';
 import {
 	addDays,
+	formatClock,
 	hourKey,
 	normalizeTz,
 	parseDateInt,
@@ -123,8 +124,10 @@ export function hourlyBins(
  * Mean of `metric` per wall hour over the same weekday of the `weeks` weeks before `dateInt`
  * (dateInt - 7, - 14, ...). A day without a move is skipped, not replaced by an older one. On a
  * day that has a move, an hour without a key counts as 0 (hourly_totals lists only hours with
- * activity), unless the hour did not happen that day (DST) or began after the band's last update
- * (`time_completed`): those are skipped. Null where no day contributed.
+ * activity), unless the hour did not happen that day (DST): those are skipped. Those days lie a
+ * week or more in the past, so they are over: the hours after the band's last update
+ * (`time_completed`, the day's last activity) count too, as the quiet late evening they were.
+ * Null where no day contributed.
  */
 export function usualByHour(
 	history: readonly Move[],
@@ -146,7 +149,7 @@ export function usualByHour(
 		const { starts } = localHoursOf(move.date, move.details.tz, move.details.tzs);
 		for (let hour = 0; hour < 24; hour++) {
 			const start = starts[hour] ?? NaN;
-			if (Number.isNaN(start) || start >= move.time_completed) continue;
+			if (Number.isNaN(start)) continue;
 			const total = move.details.hourly_totals[hourKeyOf(move.date, hour)];
 			const value = total ? total[metric] : 0;
 			if (value === null) continue;
@@ -162,12 +165,104 @@ export function usualByHour(
 	return usual;
 }
 
+/**
+ * Bins with `pending` set on the hours that have no record yet because they began at or after
+ * `asOf` (the data's moment: the last sync, or the band's last update): a person reads "not
+ * yet" there, not "no data". The input is not changed.
+ */
+export function withPending(bins: readonly HourlyBin[], asOf: number): HourlyBin[] {
+	return bins.map((bin) => {
+		const empty =
+			bin.steps === null &&
+			bin.calories === null &&
+			bin.distance === null &&
+			bin.active_time === null;
+		return empty && bin.start >= asOf ? { ...bin, pending: true } : bin;
+	});
+}
+
 /** Bins with `usual` filled from a 24-slot list (by `bin.hour`); the input is not changed. */
 export function withUsual(
 	bins: readonly HourlyBin[],
 	usual: readonly (number | null)[]
 ): HourlyBin[] {
 	return bins.map((bin) => ({ ...bin, usual: usual[bin.hour] ?? null }));
+}
+
+/** A change of time zone during a day (a flight), placed among the day's hour bins. */
+export interface ZoneSwitch {
+	/** Epoch seconds of the change (the landing). */
+	at: number;
+	from: string;
+	to: string;
+	/** `HH:MM` of the change on the clock of the zone left, and of the zone arrived in. */
+	clockFrom: string;
+	clockTo: string;
+	/** Position of the first bin in the new zone: the marker stands on its left edge. */
+	index: number;
+	/** Wall hours lived twice (flying west), each counted once with both stays added: `[13, 19]`. */
+	repeatedHours: [number, number] | null;
+	/** Wall hours that never came (flying east): `[2, 6]`. */
+	skippedHours: [number, number] | null;
+}
+
+/**
+ * Where a day's zone changes (`details.tzs`), among its bins (in order, only hours that happened):
+ * the zones, the moment on both clocks, and the wall hours the change repeated or skipped. A day
+ * in one zone, however its `tzs` lists it, has none.
+ */
+export function zoneSwitches(
+	bins: readonly HourlyBin[],
+	tz: string | null | undefined,
+	tzs: readonly ZoneChange[] | null | undefined
+): ZoneSwitch[] {
+	const switches: ZoneSwitch[] = [];
+	let zone = normalizeTz(tz);
+	for (const [at, next] of [...(tzs ?? [])].sort((a, b) => a[0] - b[0])) {
+		const to = normalizeTz(next);
+		if (to === zone) continue;
+		const from = zone;
+		zone = to;
+		const index = bins.findIndex((bin) => bin.start >= at);
+		if (index <= 0) continue;
+		const lastHourBefore = bins[index - 1]?.hour ?? 0;
+		const hourAfter = zonedParts(at, to).hour;
+		switches.push({
+			at,
+			from,
+			to,
+			clockFrom: formatClock(at, from),
+			clockTo: formatClock(at, to),
+			index,
+			repeatedHours: hourAfter <= lastHourBefore ? [hourAfter, lastHourBefore] : null,
+			skippedHours: hourAfter > lastHourBefore + 1 ? [lastHourBefore + 1, hourAfter - 1] : null
+		});
+	}
+	return switches;
+}
+
+/** What a person reads at the marker: `Europe/Berlin → America/New_York at 13:05`, on the new clock. */
+export function zoneSwitchLabel(change: ZoneSwitch): string {
+	return `${change.from} → ${change.to} at ${change.clockTo}`;
+}
+
+/**
+ * The whole story in a sentence: the moment on both clocks, and what became of the wall hours
+ * the change repeated or skipped.
+ */
+export function zoneSwitchText(change: ZoneSwitch): string {
+	const hours = ([first, last]: [number, number]) =>
+		first === last ? `${pad(first)}:00` : `${pad(first)}:00 to ${pad(last)}:59`;
+	const moment = `${zoneSwitchLabel(change)} (${change.clockFrom} in ${change.from}).`;
+	if (change.repeatedHours) {
+		return `${moment} ${hours(change.repeatedHours)} came twice; each hour shows both added together.`;
+	}
+	if (change.skippedHours) return `${moment} ${hours(change.skippedHours)} never came.`;
+	return moment;
+}
+
+function pad(hour: number): string {
+	return String(hour).padStart(2, '0');
 }
 
 /** A move tick placed inside a zoomed hour. */

@@ -15,6 +15,8 @@ export interface HourlyBin {
 	active_time: number | null;
 	/** Mean of the same hour over the last 4 same weekdays. */
 	usual: number | null;
+	/** No record because the hour had not begun when the data was read (see `withPending`). */
+	pending?: boolean;
 }
 
 export type SleepPhase = 'latency' | 'awake' | 'light' | 'deep';

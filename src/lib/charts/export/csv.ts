@@ -1,4 +1,5 @@
-// CSV export of a chart's table: RFC 4180 quoting, CRLF line ends, units in the header.
+// CSV export of a chart's table: RFC 4180 quoting, CRLF line ends, plain units in the header, values rounded to their unit.
+import { clockOfOffset } from '$lib/time/zone';
 import type { CellValue, ChartTable, TableColumn } from '../table';
 
 // Spreadsheets run a cell that starts with one of these as a formula; a leading quote defuses it.
@@ -12,16 +13,118 @@ export function csvField(value: CellValue | undefined): string {
 	return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-/** The header of a column: its label and, when it has one, its unit (`Steps (steps)`). */
-export function csvHeader(column: TableColumn): string {
-	return column.unit ? `${column.label} (${column.unit})` : column.label;
+/** Units whose numbers are clock times: seconds from the midnight of the record's own day. */
+const CLOCK_UNITS = new Set(['seconds from midnight', 'clock']);
+/** Durations, written in minutes. */
+const DURATION_UNITS = new Set(['seconds', 's']);
+
+/** Decimals a unit is written with; counts of whole things are integers. */
+const DECIMALS: Readonly<Record<string, number>> = {
+	steps: 0,
+	kcal: 0,
+	m: 0,
+	g: 0,
+	mg: 0,
+	code: 0,
+	min: 1,
+	'%': 1,
+	count: 1,
+	kg: 1,
+	lb: 1,
+	years: 1,
+	km: 2,
+	mi: 2
+};
+
+/** The unit a number is written in: minutes for durations, else the table's own. */
+export function csvUnit(unit: string): string {
+	return DURATION_UNITS.has(unit) ? 'min' : unit;
 }
 
-/** The whole table: header row, then the plotted numbers unformatted, each record ending in CRLF. */
+/**
+ * A number as the CSV writes it: durations in minutes, rounded to the unit's decimals (two for
+ * a unit not listed), with no trailing `-0`. Null for a missing or non-finite value.
+ */
+export function csvNumber(
+	value: number | null | undefined,
+	unit: string | undefined
+): number | null {
+	if (value === null || value === undefined || !Number.isFinite(value)) return null;
+	const written = unit !== undefined && DURATION_UNITS.has(unit) ? value / 60 : value;
+	const decimals = DECIMALS[csvUnit(unit ?? '')] ?? 2;
+	const factor = 10 ** decimals;
+	const rounded = Math.round(written * factor) / factor;
+	return rounded === 0 ? 0 : rounded;
+}
+
+/** The number's text, with the unit's decimals always shown (`7.0` minutes, `12` steps). */
+function numberText(value: number, unit: string | undefined): string {
+	const decimals = DECIMALS[csvUnit(unit ?? '')];
+	return decimals === undefined ? String(value) : value.toFixed(decimals);
+}
+
+/** A CSV column drawn from a table column: its header and how it writes a cell. */
+interface CsvColumn {
+	header: string;
+	write: (value: CellValue | undefined) => string;
+}
+
+function header(label: string, unit: string | undefined): string {
+	return unit ? `${label} (${unit})` : label;
+}
+
+/**
+ * The CSV columns of a table column. A clock time becomes two: `HH:MM` (on the clock of the
+ * record's own zone, which the offset is already counted in) beside the seconds from midnight, so
+ * a person reads the one and a spreadsheet computes with the other.
+ */
+export function csvColumns(column: TableColumn): CsvColumn[] {
+	const unit = column.unit;
+	if (unit !== undefined && CLOCK_UNITS.has(unit)) {
+		const seconds = (value: CellValue | undefined) =>
+			typeof value === 'number' && Number.isFinite(value) ? value : null;
+		return [
+			{
+				header: header(column.label, 'HH:MM'),
+				write: (value) => {
+					const s = seconds(value);
+					return s === null ? '' : clockOfOffset(s);
+				}
+			},
+			{
+				header: header(column.label, 'seconds from midnight'),
+				write: (value) => {
+					const s = seconds(value);
+					return s === null ? '' : String(Math.round(s));
+				}
+			}
+		];
+	}
+	return [
+		{
+			header: header(column.label, unit === undefined ? undefined : csvUnit(unit)),
+			write: (value) => {
+				if (typeof value !== 'number') return csvField(value);
+				const rounded = csvNumber(value, unit);
+				return rounded === null ? '' : numberText(rounded, unit);
+			}
+		}
+	];
+}
+
+/** The header of a column: its label and, when it has one, its plain unit (`Steps (steps)`). */
+export function csvHeader(column: TableColumn): string {
+	return csvColumns(column)
+		.map((csv) => csv.header)
+		.join(',');
+}
+
+/** The whole table: header row, then the plotted numbers rounded to their unit, each record ending in CRLF. */
 export function toCsv(table: ChartTable): string {
-	const lines = [table.columns.map((column) => csvField(csvHeader(column)))];
+	const columns = table.columns.map((column) => ({ key: column.key, csv: csvColumns(column) }));
+	const lines = [columns.flatMap(({ csv }) => csv.map((c) => csvField(c.header)))];
 	for (const row of table.rows) {
-		lines.push(table.columns.map((column) => csvField(row[column.key])));
+		lines.push(columns.flatMap(({ key, csv }) => csv.map((c) => c.write(row[key]))));
 	}
 	return lines.map((fields) => fields.join(',')).join('\r\n') + '\r\n';
 }

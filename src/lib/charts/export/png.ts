@@ -147,6 +147,11 @@ export async function chartToPng(options: PngExportOptions): Promise<Blob> {
 				context.lineTo(x + SWATCH, y - 4);
 				context.stroke();
 				context.setLineDash([]);
+			} else if (item.mark === 'dot') {
+				context.fillStyle = swatch;
+				context.beginPath();
+				context.arc(x + SWATCH / 2, y - SWATCH / 2 + 2, 3, 0, 2 * Math.PI);
+				context.fill();
 			} else {
 				context.fillStyle = swatch;
 				context.fillRect(x, y - SWATCH + 2, SWATCH, SWATCH);

@@ -5,7 +5,11 @@ import {
 	localHoursOf,
 	ticksInHour,
 	usualByHour,
+	withPending,
 	withUsual,
+	zoneSwitchLabel,
+	zoneSwitches,
+	zoneSwitchText,
 	type HourlyMetric,
 	type ZoomedTick
 } from '$lib/metrics/hourly';
@@ -45,16 +49,36 @@ export function moveOn(moves: readonly Move[], dateInt: number): Move | null {
 /**
  * The day's hour bins with the usual of `metric` filled in, keeping only wall hours that
  * happened: a spring-forward day has 23 bars (no 02:00), since a bar for an hour nobody lived
- * would read as "no activity" rather than "no such hour".
+ * would read as "no activity" rather than "no such hour". With `asOf` (the moment the data was
+ * read), the hours from then on without a record are marked as still to come.
  */
 export function dayBins(
 	move: Move,
 	history: readonly Move[],
-	metric: HourlyMetric = 'steps'
+	metric: HourlyMetric = 'steps',
+	asOf: number | null = null
 ): HourlyBin[] {
 	const { starts } = localHoursOf(move.date, move.details.tz, move.details.tzs);
 	const usual = usualByHour(history, move.date, USUAL_WEEKS, metric);
-	return withUsual(hourlyBins(move), usual).filter((bin) => !Number.isNaN(starts[bin.hour] ?? NaN));
+	const bins = withUsual(hourlyBins(move), usual).filter(
+		(bin) => !Number.isNaN(starts[bin.hour] ?? NaN)
+	);
+	return asOf === null ? bins : withPending(bins, asOf);
+}
+
+/**
+ * A travel day's zone changes as the hourly chart marks them (the position and a short label) and
+ * as sentences under it; an ordinary day has neither.
+ */
+export function dayZoneSwitches(
+	move: Move,
+	bins: readonly HourlyBin[]
+): { markers: Array<{ index: number; label: string }>; notes: string[] } {
+	const switches = zoneSwitches(bins, move.details.tz, move.details.tzs);
+	return {
+		markers: switches.map((change) => ({ index: change.index, label: zoneSwitchLabel(change) })),
+		notes: switches.map(zoneSwitchText)
+	};
 }
 
 /** The bin of a wall hour, or null when that hour did not happen (or is not given). */

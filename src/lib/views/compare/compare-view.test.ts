@@ -7,7 +7,11 @@ import {
 	formatValue,
 	metricCsvTable,
 	metricRows,
+	overlayAxis,
 	overlaySeries,
+	overlayTable,
+	overlayTitle,
+	pairText,
 	periodLegend,
 	rangeText,
 	seriesIdOf,
@@ -90,10 +94,15 @@ describe('metricRows and metricCsvTable', () => {
 		});
 	});
 
-	it('writes raw numbers into the CSV rows', () => {
+	it('writes the numbers into the CSV rows in plain units, rounded to them', () => {
 		const table = metricCsvTable(steps, { a: 'This week', b: 'Last week' });
 		expect(table.rows[0]).toMatchObject({ metric: 'Steps', meanA: 3000, totalB: 2000, daysB: 2 });
 		expect(table.columns.map((c) => c.label)).toContain('This week daily mean');
+		const asleep = comparisons.filter((row) => row.id === 'sleep.asleep');
+		const row = metricCsvTable(asleep, { a: 'This week', b: 'Last week' }).rows[0];
+		const seconds = asleep[0]?.meanA ?? NaN;
+		expect(row?.unit).toBe('min');
+		expect(row?.meanA).toBe(Math.round(seconds / 6) / 10);
 	});
 });
 
@@ -166,5 +175,120 @@ describe('coverageText', () => {
 		const { comparisons } = comparePeriodRecords(moves, sleeps, week);
 		const steps = comparisons.find((row) => row.id === seriesIdOf('steps'));
 		expect(coverageText(steps, week)).toBe('This week: 1 of 7 days with data; Last week: 2 of 7.');
+	});
+});
+
+describe('overlayAxis', () => {
+	// A starts on Saturday 14 March, B on Sunday 1 March: a week each.
+	const saturdayAndSunday = customPeriods(20260314, 20260320, 20260301);
+	const daily = (from: number, days: number, steps: number) =>
+		Array.from({ length: days }, (_, i) => makeMove({ date: from + i, steps: flat(steps) }));
+	const records = [...daily(20260314, 7, 4000), ...daily(20260301, 7, 2000)];
+	const series = (pair: typeof saturdayAndSunday) => {
+		const result = comparePeriodRecords(records, [], pair);
+		const a = result.seriesA.find((s) => s.id === 'move.steps');
+		const b = result.seriesB.find((s) => s.id === 'move.steps');
+		if (!a || !b) throw new Error('no steps series');
+		return { a, b };
+	};
+
+	it('lines up a Saturday start with a Sunday start so Sunday faces Sunday, and names the weekdays', () => {
+		const { a, b } = series(saturdayAndSunday);
+		const overlay = overlaySeries(a, b, saturdayAndSunday, 'weekday', 'metric');
+		const axis = overlayAxis(overlay, saturdayAndSunday, 'weekday');
+		const labels = overlay[0]?.points.map((_, index) => axis.tick(index));
+		expect(labels).toEqual(['Sat', 'Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']);
+		expect(axis.ticks).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+		// Position 1 is Sunday in both periods: 15 March against 1 March.
+		expect(overlay[0]?.points[1]).toEqual({ dateInt: 20260315, value: 4000 });
+		expect(overlay[1]?.points[1]).toEqual({ dateInt: 20260301, value: 2000 });
+		// B has no Saturday before its Sunday start; A has no second Saturday.
+		expect(overlay[1]?.points[0]?.value).toBeNull();
+		expect(overlay[0]?.points[7]?.value).toBeNull();
+	});
+
+	it('tables each position by weekday with both periods’ ISO dates, empty where a period has no day', () => {
+		const { a, b } = series(saturdayAndSunday);
+		const overlay = overlaySeries(a, b, saturdayAndSunday, 'weekday', 'metric');
+		const table = overlayTable(
+			overlay,
+			saturdayAndSunday,
+			overlayAxis(overlay, saturdayAndSunday, 'weekday')
+		);
+		expect(table.rows[0]).toEqual({ day: 'Sat', d0: '2026-03-14', s0: 4000, d1: null, s1: null });
+		expect(table.rows[1]).toEqual({
+			day: 'Sun',
+			d0: '2026-03-15',
+			s0: 4000,
+			d1: '2026-03-01',
+			s1: 2000
+		});
+		expect(table.columns.find((column) => column.key === 's0')?.unit).toBe('steps');
+	});
+
+	it('draws by day of period differently from by weekday when the starts differ', () => {
+		const { a, b } = series(saturdayAndSunday);
+		const byDay = overlaySeries(a, b, saturdayAndSunday, 'day', 'metric');
+		const axis = overlayAxis(byDay, saturdayAndSunday, 'day');
+		expect(byDay[0]?.points).toHaveLength(7);
+		expect(byDay[1]?.points[0]).toEqual({ dateInt: 20260301, value: 2000 });
+		expect([0, 6].map((index) => axis.tick(index))).toEqual(['Day 1', 'Day 7']);
+	});
+
+	it('names the days of the week presets Mon to Sun, aligned either way', () => {
+		for (const align of ['weekday', 'day'] as const) {
+			const overlay = overlaySeries(
+				{ id: 'x', label: 'x', unit: 'steps', points: [] },
+				{ id: 'x', label: 'x', unit: 'steps', points: [] },
+				week,
+				align,
+				'metric'
+			);
+			const axis = overlayAxis(overlay, week, align);
+			expect(overlay[0]?.points.map((_, index) => axis.tick(index))).toEqual([
+				'Mon',
+				'Tue',
+				'Wed',
+				'Thu',
+				'Fri',
+				'Sat',
+				'Sun'
+			]);
+		}
+	});
+
+	it('ticks each Monday as a week over a long span, and names the day under the cursor', () => {
+		const months = customPeriods(20260301, 20260331, 20260201);
+		const overlay = overlaySeries(
+			{ id: 'x', label: 'x', unit: 'steps', points: [] },
+			{ id: 'x', label: 'x', unit: 'steps', points: [] },
+			months,
+			'weekday',
+			'metric'
+		);
+		const axis = overlayAxis(overlay, months, 'weekday');
+		// 1 March 2026 is a Sunday, 1 February too: the first position is a Sunday in week 1.
+		expect(axis.title(0)).toBe('Sun, week 1');
+		expect(axis.ticks?.[0]).toBe(1);
+		expect(axis.tick(1)).toBe('Week 2');
+		expect(axis.title(1)).toBe('Mon, week 2');
+	});
+});
+
+describe('pairText', () => {
+	it('capitalises only the first preset name, for a caption', () => {
+		expect(pairText(week)).toBe('This week against last week');
+	});
+});
+
+describe('overlayTitle', () => {
+	it('uses the preset names', () => {
+		expect(overlayTitle('Steps', week)).toBe('Steps: this week against last week');
+	});
+
+	it('names custom periods by their dates, not as period a and period b', () => {
+		expect(overlayTitle('Steps', customPeriods(20260314, 20260320, 20260301))).toBe(
+			'Steps: 14\u00a0– 20 Mar 2026 against 1\u00a0– 7 Mar 2026'
+		);
 	});
 });

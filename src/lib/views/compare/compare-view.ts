@@ -1,6 +1,7 @@
 // What the Compare view shows for two periods: per-metric means, totals and change, sleep timing, overlaid series.
 import type { Move, Sleep } from '$lib/api';
 import type { ChartTable } from '$lib/charts/table';
+import { csvNumber, csvUnit } from '$lib/charts/export/csv';
 import type { LegendItem } from '$lib/charts/legend';
 import { formatQuantity, formatShortDay } from '$lib/charts/format';
 import {
@@ -30,7 +31,7 @@ import {
 	type SleepField
 } from '$lib/metrics/series';
 import type { BedtimeNight, Series } from '$lib/metrics/types';
-import { addDays, clockOfOffset, daysBetween, formatDateInt } from '$lib/time/zone';
+import { addDays, clockOfOffset, daysBetween, formatDateInt, weekdayOfDate } from '$lib/time/zone';
 import { COMPARE_METRIC_KEYS, type Alignment, type CompareMetricKey } from './compare-state';
 
 type MetricSource = { source: 'move'; field: MoveField } | { source: 'sleep'; field: SleepField };
@@ -91,6 +92,127 @@ export function periodNames(pair: PeriodPair): { a: string; b: string } {
 		case 'custom':
 			return { a: 'Period A', b: 'Period B' };
 	}
+}
+
+/**
+ * The two periods in words: "This week against last week"; two custom periods are named by
+ * their dates, "14 – 20 Mar 2026 against 1 – 7 Mar 2026" (a date range never breaks before its
+ * dash).
+ */
+export function pairText(pair: PeriodPair): string {
+	if (pair.id === 'custom') {
+		const dates = (range: DateRange) => rangeText(range).replace(' – ', '\u00a0– ');
+		return `${dates(pair.a)} against ${dates(pair.b)}`;
+	}
+	const names = periodNames(pair);
+	return `${names.a} against ${names.b.toLowerCase()}`;
+}
+
+/** The overlaid chart's title: "Steps: this week against last week", or with the dates. */
+export function overlayTitle(metricLabel: string, pair: PeriodPair): string {
+	const text = pairText(pair);
+	return `${metricLabel}: ${pair.id === 'custom' ? text : text.charAt(0).toLowerCase() + text.slice(1)}`;
+}
+
+const WEEKDAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+
+/** How the overlaid chart labels its positions (0 = the first row). */
+export interface OverlayAxis {
+	/** A tick's label: `Mon`, `Week 2`, or `Day 1`. */
+	tick: (index: number) => string;
+	/** The label of the position read by the cursor: `Sat`, `Mon, week 2`, or `Day 1`. */
+	title: (index: number) => string;
+	/** Positions that get a tick; undefined lets the chart choose. */
+	ticks: number[] | undefined;
+	/** Subtitle words for the alignment. */
+	subtitle: string;
+}
+
+/** Up to this many positions, every one gets a tick named by its weekday. */
+const EVERY_DAY_TICKS_UP_TO = 15;
+
+/**
+ * The x axis of two overlaid periods. Aligned by weekday, each position is one weekday in both
+ * periods, so the axis names weekdays (a Saturday start reads Sat, Sun, Mon …); a longer span
+ * ticks each Monday as the start of a week. By day of period the axis counts days, unless both
+ * periods start on the same weekday (the week presets), where weekday names say the same and more.
+ */
+export function overlayAxis(
+	overlay: readonly Series[],
+	pair: PeriodPair,
+	align: Alignment
+): OverlayAxis {
+	const sameWeekday = weekdayOfDate(pair.a.from) === weekdayOfDate(pair.b.from);
+	const subtitle = align === 'weekday' ? 'Lined up by weekday' : 'Lined up by day of period';
+	if (align === 'day' && !sameWeekday) {
+		const day = (index: number) => `Day ${Math.round(index) + 1}`;
+		return { tick: day, title: day, ticks: undefined, subtitle };
+	}
+	const dates = overlay[0]?.points.map((point) => point.dateInt) ?? [];
+	const weekdayAt = (index: number): number | undefined => {
+		const date = dates[Math.round(index)];
+		return date === undefined ? undefined : weekdayOfDate(date);
+	};
+	const nameAt = (index: number): string => {
+		const weekday = weekdayAt(index);
+		return weekday === undefined ? '' : (WEEKDAY_NAMES[weekday] ?? '');
+	};
+	const positions = dates.map((_, index) => index);
+	if (dates.length <= EVERY_DAY_TICKS_UP_TO) {
+		return { tick: nameAt, title: nameAt, ticks: positions, subtitle };
+	}
+	// Week 1 is the one the first position falls in; weeks run Monday to Sunday.
+	const firstLead = ((weekdayAt(0) ?? 1) + 6) % 7;
+	const weekOf = (index: number) => Math.floor((Math.round(index) + firstLead) / 7) + 1;
+	return {
+		tick: (index) => `Week ${weekOf(index)}`,
+		title: (index) => `${nameAt(index)}, week ${weekOf(index)}`,
+		ticks: positions.filter((index) => weekdayAt(index) === 1),
+		subtitle
+	};
+}
+
+/**
+ * The overlaid chart as a table (and CSV): one row per position, named as the axis names it
+ * (`Sun`, `Day 3`), then each period's date there (ISO; empty where that period has no such day)
+ * and its value.
+ */
+export function overlayTable(
+	overlay: readonly Series[],
+	pair: PeriodPair,
+	axis: Pick<OverlayAxis, 'title'>
+): ChartTable {
+	const ranges = [pair.a, pair.b];
+	const length = Math.max(0, ...overlay.map((series) => series.points.length));
+	return {
+		columns: [
+			{ key: 'day', label: 'Day' },
+			...overlay.flatMap((series, order) => [
+				{ key: `d${order}`, label: `${series.label}: date` },
+				{
+					key: `s${order}`,
+					label: series.label,
+					unit: series.unit,
+					format: (value: number) => formatQuantity(value, series.unit)
+				}
+			])
+		],
+		rows: Array.from({ length }, (_, index) => {
+			const row: Record<string, string | number | null> = { day: axis.title(index) };
+			overlay.forEach((series, order) => {
+				const point = series.points[index];
+				const range = ranges[order];
+				const inside =
+					point !== undefined &&
+					range !== undefined &&
+					point.dateInt >= range.from &&
+					point.dateInt <= range.to;
+				row[`d${order}`] = inside ? formatDateInt(point.dateInt) : null;
+				row[`s${order}`] = point?.value ?? null;
+			});
+			return row;
+		})
+	};
 }
 
 /** "23 – 29 Mar 2026", "28 Feb – 6 Mar 2026", "29 Dec 2025 – 4 Jan 2026". */
@@ -219,7 +341,10 @@ export function metricRows(
 	}));
 }
 
-/** The numbers of the metric table for CSV: raw values in the API's units, one row per metric. */
+/**
+ * The numbers of the metric table for CSV, one row per metric, each in its plain unit and rounded
+ * to it (durations in minutes), as the Unit column says.
+ */
 export function metricCsvTable(
 	comparisons: readonly MetricComparison[],
 	names: { a: string; b: string }
@@ -238,11 +363,11 @@ export function metricCsvTable(
 		],
 		rows: comparisons.map((row) => ({
 			metric: row.label,
-			unit: row.unit,
-			meanA: row.meanA,
-			meanB: row.meanB,
-			totalA: row.totalA,
-			totalB: row.totalB,
+			unit: csvUnit(row.unit),
+			meanA: csvNumber(row.meanA, row.unit),
+			meanB: csvNumber(row.meanB, row.unit),
+			totalA: csvNumber(row.totalA, row.unit),
+			totalB: csvNumber(row.totalB, row.unit),
 			changePct: row.changePct,
 			daysA: row.daysA,
 			daysB: row.daysB

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { at, BERLIN, makeMove, makeSleep } from '$lib/metrics/fixtures';
 import { addDays } from '$lib/time/zone';
-import { goalAttainment, goalStreaks, metCount, streakRange } from './goals-view';
+import { goalAttainment, goalStreaks, metCount, metText, streakRange } from './goals-view';
 
 const today = 20260330;
 const goals = { move_steps: 10000, sleep_total: 8 * 3600 };
@@ -52,5 +52,17 @@ describe('streaks', () => {
 		expect(result.steps.longestEnd).toBe(addDays(today, -4));
 		expect(result.sleep).toEqual({ current: 0, longest: 0, longestEnd: null });
 		expect(streakRange(today)).toEqual({ from: addDays(today, -364), to: today });
+	});
+});
+
+describe('metText', () => {
+	it('says one day or one night in the singular', () => {
+		expect(metText({ met: 0, counted: 1 }, 'day')).toBe('goal met on 0 of 1 day with data');
+		expect(metText({ met: 1, counted: 1 }, 'night')).toBe('goal met on 1 of 1 night with data');
+	});
+
+	it('says several days or nights in the plural', () => {
+		expect(metText({ met: 3, counted: 7 }, 'day')).toBe('goal met on 3 of 7 days with data');
+		expect(metText({ met: 0, counted: 0 }, 'night')).toBe('goal met on 0 of 0 nights with data');
 	});
 });

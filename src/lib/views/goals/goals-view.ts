@@ -68,3 +68,9 @@ export function metCount(days: readonly DailyAttainment[]): { met: number; count
 	}
 	return { met, counted };
 }
+
+/** "goal met on 3 of 7 days with data", "goal met on 0 of 1 night with data". */
+export function metText(count: { met: number; counted: number }, unit: 'day' | 'night'): string {
+	const units = count.counted === 1 ? unit : `${unit}s`;
+	return `goal met on ${count.met} of ${count.counted} ${units} with data`;
+}

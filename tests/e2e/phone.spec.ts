@@ -1,0 +1,64 @@
+import { expect, test } from '@playwright/test';
+
+// A common phone: 390 × 844 CSS pixels.
+test.use({ viewport: { width: 390, height: 844 } });
+
+test('on a phone the header stays short and Today’s first chart is on the first screen', async ({
+	page
+}) => {
+	await page.goto('/');
+	await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
+	const header = await page.locator('header').first().boundingBox();
+	expect(header).not.toBeNull();
+	// Brand and sync badge on one row, the views in a tab bar below: two short rows.
+	expect(header!.height).toBeLessThan(110);
+
+	const firstChart = page.getByRole('grid', { name: /goals/i }).first();
+	await expect(firstChart).toBeVisible();
+	const chart = await firstChart.boundingBox();
+	expect(chart).not.toBeNull();
+	expect(chart!.y + chart!.height).toBeLessThanOrEqual(844);
+});
+
+test('on a phone every view is one tap away and the current one is scrolled into sight', async ({
+	page
+}) => {
+	await page.goto('/data');
+	const nav = page.getByRole('navigation', { name: 'Views' });
+	const current = nav.getByRole('link', { name: 'Data' });
+	await expect(current).toHaveAttribute('aria-current', 'page');
+	await expect(current).toBeInViewport({ ratio: 1 });
+	for (const name of ['Today', 'Activity', 'Sleep', 'Goals', 'Trends', 'Compare']) {
+		await expect(nav.getByRole('link', { name })).toBeAttached();
+	}
+	// The tab bar is a single row whatever its width: every link sits on the first link's line.
+	const tops = await nav
+		.getByRole('link')
+		.evaluateAll((links) => links.map((link) => Math.round(link.getBoundingClientRect().top)));
+	expect(new Set(tops).size).toBe(1);
+
+	// From the keyboard, focus reaches a view beyond the edge, which scrolls into sight.
+	await nav.getByRole('link', { name: 'Today' }).focus();
+	await expect(nav.getByRole('link', { name: 'Today' })).toBeInViewport({ ratio: 1 });
+	await page.keyboard.press('Tab');
+	await page.keyboard.press('Tab');
+	await page.keyboard.press('Tab');
+	await page.keyboard.press('Tab');
+	await page.keyboard.press('Tab');
+	await expect(nav.getByRole('link', { name: 'Compare' })).toBeFocused();
+	await expect(nav.getByRole('link', { name: 'Compare' })).toBeInViewport({ ratio: 1 });
+	await page.keyboard.press('Enter');
+	await expect(page.getByRole('heading', { level: 1, name: 'Compare' })).toBeVisible();
+});
+
+test('at 320 px wide no page scrolls sideways', async ({ page }) => {
+	await page.setViewportSize({ width: 320, height: 640 });
+	for (const path of ['/', '/activity', '/sleep', '/goals', '/trends', '/compare', '/data']) {
+		await page.goto(path);
+		await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+		const overflow = await page.evaluate(
+			() => document.documentElement.scrollWidth - document.documentElement.clientWidth
+		);
+		expect(overflow, path).toBeLessThanOrEqual(0);
+	}
+});
