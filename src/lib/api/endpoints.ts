@@ -277,10 +277,10 @@ function readFamily(
 		ticks: boolean;
 		single?: boolean;
 		/** Which of the family the pages call: marked `browser`. */
-		browser?: readonly ('list' | 'get' | 'ticks')[];
+		browser?: readonly ('list' | 'get' | 'ticks' | 'snapshot')[];
 	}
 ): EndpointSpec[] {
-	const browser = (call: 'list' | 'get' | 'ticks') =>
+	const browser = (call: 'list' | 'get' | 'ticks' | 'snapshot') =>
 		options.browser?.includes(call) === true ? { browser: true } : {};
 	const specs: EndpointSpec[] = [
 		{
@@ -342,7 +342,8 @@ function readFamily(
 				scope,
 				returns: 'ticks',
 				record,
-				deprecated: true
+				deprecated: true,
+				...browser('snapshot')
 			}
 		);
 	}
@@ -386,11 +387,12 @@ export const endpoints: readonly EndpointSpec[] = [
 	writeSpec('workouts.delete', 'DELETE', '/workouts/{xid}', 'move_write', 'workout', 'empty'),
 
 	// Sleeps: the creation example passes its fields in the query string.
+	// A night's phases: /ticks in v.1.1, the older /snapshot from an upstream that speaks only v.1.0.
 	...readFamily('sleeps', 'sleeps', 'sleep', 'sleep_read', {
 		limit: false,
 		image: true,
 		ticks: true,
-		browser: ['list', 'get', 'ticks']
+		browser: ['list', 'get', 'ticks', 'snapshot']
 	}),
 	writeSpec('sleeps.create', 'POST', '/users/@me/sleeps', 'sleep_write', 'sleep', 'record', {
 		encoding: 'query',

@@ -33,11 +33,10 @@ async function useEveryCall(version: ApiVersion): Promise<string[]> {
 		const xid = firstXid[kind];
 		if (xid !== undefined) await client.lists[kind].one(xid);
 	}
-	// v.1.0 has no ticks (its catalogue names the older snapshot): the pages ask v.1.1 only.
-	if (version === 'v.1.1') {
-		await client.moveTicks(firstXid.moves ?? '');
-		await client.sleepTicks(firstXid.sleeps ?? '');
-	}
+	// v.1.0 has no /ticks: a night's phases come from its older /snapshot; a day's minutes are
+	// asked of v.1.1 only.
+	if (version === 'v.1.1') await client.moveTicks(firstXid.moves ?? '');
+	await client.sleepTicks(firstXid.sleeps ?? '');
 	await client.goals();
 	await client.settings();
 	await client.user();

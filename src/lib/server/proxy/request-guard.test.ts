@@ -238,6 +238,7 @@ describe('guardProxyRequest and the calls the pages make', () => {
 				'GET /moves/{xid}/ticks v.1.1',
 				'GET /sleeps/{xid} v.1.0+v.1.1',
 				'GET /sleeps/{xid}/ticks v.1.1',
+				'GET /sleeps/{xid}/snapshot v.1.0',
 				'GET /users/@me v.1.0+v.1.1',
 				'GET /users/@me/goals v.1.0+v.1.1',
 				'GET /users/@me/moves v.1.0+v.1.1',
