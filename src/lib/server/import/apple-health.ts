@@ -144,8 +144,14 @@ export class AppleHealthReader {
 			step();
 		} catch (error) {
 			if (error instanceof ImportError) throw error;
-			// saxes names the file, line and column in its own message.
-			throw new ImportError(error instanceof Error ? error.message : String(error));
+			// saxes writes "file:line:column: what"; say it the way every other error does.
+			const message = error instanceof Error ? error.message : String(error);
+			const position = /^(.*):(\d+):(\d+): (.*)$/s.exec(message);
+			throw new ImportError(
+				position
+					? `${position[1]} line ${position[2]}, column ${position[3]}: ${position[4]}`
+					: message
+			);
 		}
 	}
 
@@ -507,6 +513,16 @@ function bodyRecords(samples: readonly BodySample[], ranking: SourceRanking): Bo
 	return records;
 }
 
+const NO_NUTRIENTS: Readonly<Record<Nutrient, number | null>> = {
+	calories: null,
+	protein: null,
+	carbohydrate: null,
+	fat: null,
+	fiber: null,
+	sugar: null,
+	sodium: null
+};
+
 const NUTRIENTS: readonly Nutrient[] = [
 	'calories',
 	'protein',
@@ -542,17 +558,9 @@ function mealRecords(samples: readonly DietarySample[]): MealWithItems[] {
 				(a[0]?.at.epoch ?? 0) - (b[0]?.at.epoch ?? 0) || (a[0]?.source ?? 0) - (b[0]?.source ?? 0)
 		);
 		const xid = importXid('apple_health', 'meal', date);
-		const totals: Record<Nutrient, number | null> = {
-			calories: null,
-			protein: null,
-			carbohydrate: null,
-			fat: null,
-			fiber: null,
-			sugar: null,
-			sodium: null
-		};
+		const totals: Record<Nutrient, number | null> = { ...NO_NUTRIENTS };
 		const items: MealItem[] = groups.map((group, index) => {
-			const amounts: Record<Nutrient, number | null> = { ...totals };
+			const amounts: Record<Nutrient, number | null> = { ...NO_NUTRIENTS };
 			for (const sample of group) {
 				amounts[sample.nutrient] = (amounts[sample.nutrient] ?? 0) + sample.value;
 			}
