@@ -12,10 +12,26 @@ interface Source {
  */
 export class SourceRanking {
 	readonly #ids = new Map<string, number>();
+	/** Device text → source name → id: the export repeats both verbatim on every record. */
+	readonly #byDevice = new Map<string, Map<string, number>>();
 	readonly #sources: Source[] = [{ name: '', watch: false }];
 
 	/** A small id (1, 2, …) for a source; 0 means "no source". */
 	idOf(sourceName: string, device: string | undefined): number {
+		let byName = this.#byDevice.get(device ?? '');
+		if (!byName) {
+			byName = new Map();
+			this.#byDevice.set(device ?? '', byName);
+		}
+		let known = byName.get(sourceName);
+		if (known === undefined) {
+			known = this.#register(sourceName, device);
+			byName.set(sourceName, known);
+		}
+		return known;
+	}
+
+	#register(sourceName: string, device: string | undefined): number {
 		const watch = sourceName.includes('Watch') || (device?.includes('Watch') ?? false);
 		const key = `${watch ? 'w' : 'o'}${sourceName}`;
 		let id = this.#ids.get(key);
