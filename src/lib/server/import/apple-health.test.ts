@@ -2,7 +2,6 @@ import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { Sleep } from '$lib/api/records';
 import { importFile, importStream, MemorySink } from './index';
 
 // Expected figures are worked out by hand from the records spelled out in fixtures/generate.ts.
@@ -22,9 +21,9 @@ function moveOf(sink: MemorySink, date: number) {
 	return item;
 }
 
-function onlySleep(sink: MemorySink): { record: Sleep; ticks: { depth: number; time: number }[] } {
-	const [item] = sink.list('sleeps');
-	if (!item || item.kind !== 'sleeps') throw new Error('no sleep');
+function sleepOn(sink: MemorySink, date: number) {
+	const item = sink.list('sleeps').find((entry) => entry.record.date === date);
+	if (!item || item.kind !== 'sleeps') throw new Error(`no sleep on ${date}`);
 	return item;
 }
 
@@ -33,13 +32,13 @@ describe('Apple Health import', () => {
 		const { summary } = await imported();
 		expect(summary.records).toEqual({
 			moves: 5,
-			sleeps: 1,
+			sleeps: 2,
 			workouts: 2,
 			body_events: 2,
 			meals: 1,
 			heartrates: 2
 		});
-		expect(summary.bytes).toBe(13072);
+		expect(summary.bytes).toBe(14346);
 	});
 
 	it('counts a walk both the phone and the watch recorded once, preferring the watch', async () => {
@@ -113,7 +112,7 @@ describe('Apple Health import', () => {
 
 	it('builds the spring-forward night from the watch’s stages, with REM apart and the wake date', async () => {
 		const { sink } = await imported();
-		const { record, ticks } = onlySleep(sink);
+		const { record, ticks } = sleepOn(sink, 20240331);
 		expect(record.date).toBe(20240331);
 		expect(record.time_created).toBe(utc(2024, 3, 30, 22, 0));
 		expect(record.time_completed).toBe(utc(2024, 3, 31, 5, 30));
@@ -137,6 +136,16 @@ describe('Apple Health import', () => {
 			{ depth: 2, time: utc(2024, 3, 31, 4, 0) },
 			{ depth: 1, time: utc(2024, 3, 31, 5, 0) }
 		]);
+	});
+
+	it('files a night under the date of waking, not the date of going to bed', async () => {
+		const { sink } = await imported();
+		const { record } = sleepOn(sink, 20240402);
+		expect(record.time_created).toBe(utc(2024, 4, 1, 20, 30));
+		expect(record.time_completed).toBe(utc(2024, 4, 2, 4, 30));
+		// Core 22:45–02:00 and 03:00–06:00, deep 02:00–03:00, awake in bed 06:00–06:30.
+		expect(record.details).toMatchObject({ light: 22500, deep: 3600, rem: 0, awake: 1800 });
+		expect(record.details.awakenings).toBe(0);
 	});
 
 	it('keeps one of two overlapping workouts (the watch’s) and maps types, units and indoor rides', async () => {
@@ -219,7 +228,8 @@ describe('Apple Health import', () => {
 		const later = await importFile(fixture('apple-health-export.xml'), sink);
 		expect(later.outcome?.added.moves).toBe(2);
 		expect(later.outcome?.unchanged.moves).toBe(3);
-		expect(later.outcome?.added.sleeps).toBe(0);
+		expect(later.outcome?.added.sleeps).toBe(1);
+		expect(later.outcome?.unchanged.sleeps).toBe(1);
 	});
 
 	it('names the line, column and element of a malformed record', async () => {
@@ -259,6 +269,6 @@ describe('Apple Health import', () => {
 		await importFile(fixture('apple-health-export.xml'), new MemorySink(), {
 			onProgress: (done) => seen.push(done)
 		});
-		expect(seen[seen.length - 1]).toBe(13072);
+		expect(seen[seen.length - 1]).toBe(14346);
 	});
 });

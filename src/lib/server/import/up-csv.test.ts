@@ -116,6 +116,20 @@ describe('UP export import', () => {
 		expect(again.outcome?.unchanged.sleeps).toBe(2);
 	});
 
+	it('commits nothing of a file that fails after some rows were read', async () => {
+		const { sink } = await imported();
+		await expect(importFile(fixture('up-export-malformed.csv'), sink)).rejects.toThrow('line 3');
+		expect(byDate(sink.list('moves')).map((item) => item.record.date)).toEqual([
+			20240330, 20240331, 20240402
+		]);
+		// The malformed file's first row (30 March, 8000 steps, in UTC) was staged, then dropped:
+		// committing now changes nothing, and 30 March keeps its Berlin move.
+		const outcome = await sink.commit();
+		expect(outcome.added.moves + outcome.updated.moves).toBe(0);
+		const march30 = byDate(sink.list('moves'))[0];
+		expect(march30?.record.details.tz).toBe('Europe/Berlin');
+	});
+
 	it('names the line and column of a value that is not a number', async () => {
 		await expect(importFile(fixture('up-export-malformed.csv'), new MemorySink())).rejects.toThrow(
 			'up-export-malformed.csv line 3: column m_steps: "12a" is not a number'
