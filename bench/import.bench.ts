@@ -39,7 +39,7 @@ async function writeExport(path: string): Promise<void> {
 	let written = 0;
 	const write = async (text: string) => {
 		written += Buffer.byteLength(text);
-		if (!out.write(text)) await new Promise((resolve) => out.once('drain', resolve));
+		if (!out.write(text)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
 	};
 	const record = (
 		type: string,

@@ -238,6 +238,12 @@ describe('Apple Health import', () => {
 		);
 	});
 
+	it('says so when a zip holds no Apple Health export', async () => {
+		await expect(imported('apple-health-not-health.zip')).rejects.toThrow(
+			'apple-health-not-health.zip: no apple_health_export/export.xml inside'
+		);
+	});
+
 	it('names the line and column where the XML itself breaks', async () => {
 		await expect(imported('apple-health-broken.xml')).rejects.toThrow(
 			/apple-health-broken\.xml line 11, column 1: /

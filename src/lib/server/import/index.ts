@@ -74,7 +74,13 @@ export async function importStream(
 			await reader.finish(collector);
 		}
 	} catch (error) {
-		const failure = error instanceof Error ? error : new Error(String(error));
+		// A read error (a damaged zip entry, a vanished file) is reported like a malformed file.
+		const failure =
+			error instanceof ImportError
+				? error
+				: new ImportError(
+						`${options.fileName}: ${error instanceof Error ? error.message : String(error)}`
+					);
 		await sink.abort(failure);
 		throw failure;
 	}
