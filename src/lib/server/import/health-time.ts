@@ -76,16 +76,27 @@ export function wallClock(epoch: number, offset: number): Date {
 	return new Date((epoch + offset * 60) * 1000);
 }
 
+// Moves ask for the local date of every minute: one calendar conversion per day number serves them.
+const datesOfDays = new Map<number, number>();
+
 /** The local date `YYYYMMDD` at an instant for a fixed offset. */
 export function localDateAt(epoch: number, offset: number): number {
-	const wall = wallClock(epoch, offset);
-	return wall.getUTCFullYear() * 10000 + (wall.getUTCMonth() + 1) * 100 + wall.getUTCDate();
+	const dayNumber = Math.floor((epoch + offset * 60) / 86400);
+	let date = datesOfDays.get(dayNumber);
+	if (date === undefined) {
+		const wall = new Date(dayNumber * 86_400_000);
+		date = wall.getUTCFullYear() * 10000 + (wall.getUTCMonth() + 1) * 100 + wall.getUTCDate();
+		if (datesOfDays.size > 100_000) datesOfDays.clear();
+		datesOfDays.set(dayNumber, date);
+	}
+	return date;
 }
 
 /** The `YYYYMMDDHH` key of the local hour at an instant for a fixed offset. */
 export function localHourKey(epoch: number, offset: number): string {
-	const wall = wallClock(epoch, offset);
-	return `${localDateAt(epoch, offset)}${String(wall.getUTCHours()).padStart(2, '0')}`;
+	const local = epoch + offset * 60;
+	const hour = Math.floor((local - Math.floor(local / 86400) * 86400) / 3600);
+	return `${localDateAt(epoch, offset)}${hour < 10 ? '0' : ''}${hour}`;
 }
 
 /** `12,345` */
