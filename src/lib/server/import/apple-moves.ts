@@ -48,6 +48,9 @@ interface DayMinutes {
 export class MinuteLedger {
 	readonly #chunks = new Map<number, Chunk>();
 	readonly #ranking: SourceRanking;
+	// Consecutive minutes fall in the same chunk: skip the map for them.
+	#lastKey = Number.NaN;
+	#lastChunk: Chunk | undefined;
 
 	constructor(ranking: SourceRanking) {
 		this.#ranking = ranking;
@@ -70,7 +73,7 @@ export class MinuteLedger {
 
 	#write(metric: number, minute: number, share: number, source: number, offset: number) {
 		const chunkKey = Math.floor(minute / MINUTES_PER_CHUNK);
-		let chunk = this.#chunks.get(chunkKey);
+		let chunk = chunkKey === this.#lastKey ? this.#lastChunk : this.#chunks.get(chunkKey);
 		if (!chunk) {
 			chunk = {
 				offsets: new Int16Array(MINUTES_PER_CHUNK).fill(NO_OFFSET),
@@ -79,6 +82,8 @@ export class MinuteLedger {
 			};
 			this.#chunks.set(chunkKey, chunk);
 		}
+		this.#lastKey = chunkKey;
+		this.#lastChunk = chunk;
 		let values = chunk.values[metric];
 		let sources = chunk.sources[metric];
 		if (!values || !sources) {

@@ -12,23 +12,22 @@ interface Source {
  */
 export class SourceRanking {
 	readonly #ids = new Map<string, number>();
-	/** Device text → source name → id: the export repeats both verbatim on every record. */
-	readonly #byDevice = new Map<string, Map<string, number>>();
+	/** Source name → the devices seen under it, with their ids. */
+	readonly #byName = new Map<string, { device: string | undefined; id: number }[]>();
 	readonly #sources: Source[] = [{ name: '', watch: false }];
 
 	/** A small id (1, 2, …) for a source; 0 means "no source". */
 	idOf(sourceName: string, device: string | undefined): number {
-		let byName = this.#byDevice.get(device ?? '');
-		if (!byName) {
-			byName = new Map();
-			this.#byDevice.set(device ?? '', byName);
+		// Keyed by the short name; the long device text is compared, not hashed, on every record.
+		let devices = this.#byName.get(sourceName);
+		if (!devices) {
+			devices = [];
+			this.#byName.set(sourceName, devices);
 		}
-		let known = byName.get(sourceName);
-		if (known === undefined) {
-			known = this.#register(sourceName, device);
-			byName.set(sourceName, known);
-		}
-		return known;
+		for (const known of devices) if (known.device === device) return known.id;
+		const id = this.#register(sourceName, device);
+		devices.push({ device, id });
+		return id;
 	}
 
 	#register(sourceName: string, device: string | undefined): number {
