@@ -18,29 +18,32 @@ function digits(text: string, from: number, count: number): number {
 	return value;
 }
 
-// A record's start, end and creation dates repeat across the records of one moment (steps,
-// distance and energy of the same minutes): remembering recent ones halves the parsing.
-const recent = new Map<string, HealthInstant | null>();
+const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
-/** Parses an export date ("2024-03-31 01:59:00 +0100"), or null when the text is not one. */
-export function parseHealthDate(text: string): HealthInstant | null {
-	const known = recent.get(text);
-	if (known !== undefined) return known;
-	const parsed = parseUncached(text);
-	if (recent.size >= 4096) recent.clear();
-	recent.set(text, parsed);
-	return parsed;
+/** Days since 1970-01-01 of a proleptic Gregorian date (integer arithmetic, no Date object). */
+function daysFromCivil(year: number, month: number, day: number): number {
+	const y = month <= 2 ? year - 1 : year;
+	const era = Math.floor(y / 400);
+	const yearOfEra = y - era * 400;
+	const dayOfYear = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
+	const dayOfEra =
+		yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+	return era * 146097 + dayOfEra - 719468;
 }
 
-function parseUncached(text: string): HealthInstant | null {
+/**
+ * Parses an export date ("2024-03-31 01:59:00 +0100"), or null when the text is not one. Read
+ * digit by digit: it runs twice for every record of a file that may hold millions.
+ */
+export function parseHealthDate(text: string): HealthInstant | null {
 	if (
 		text.length !== 25 ||
-		text[4] !== '-' ||
-		text[7] !== '-' ||
-		text[10] !== ' ' ||
-		text[13] !== ':' ||
-		text[16] !== ':' ||
-		text[19] !== ' '
+		text.charCodeAt(4) !== 45 ||
+		text.charCodeAt(7) !== 45 ||
+		text.charCodeAt(10) !== 32 ||
+		text.charCodeAt(13) !== 58 ||
+		text.charCodeAt(16) !== 58 ||
+		text.charCodeAt(19) !== 32
 	)
 		return null;
 	const year = digits(text, 0, 4);
@@ -49,16 +52,18 @@ function parseUncached(text: string): HealthInstant | null {
 	const hour = digits(text, 11, 2);
 	const minute = digits(text, 14, 2);
 	const second = digits(text, 17, 2);
-	const sign = text[20] === '-' ? -1 : text[20] === '+' ? 1 : 0;
+	const signCode = text.charCodeAt(20);
+	const sign = signCode === 45 ? -1 : signCode === 43 ? 1 : 0;
 	const offsetHours = digits(text, 21, 2);
 	const offsetMinutes = digits(text, 23, 2);
 	if (year < 0 || sign === 0 || offsetHours < 0 || offsetMinutes < 0) return null;
-	if (month < 1 || month > 12 || day < 1 || day > 31 || hour < 0 || hour > 23) return null;
+	if (month < 1 || month > 12 || day < 1 || hour < 0 || hour > 23) return null;
 	if (minute < 0 || minute > 59 || second < 0 || second > 60) return null;
-	const wall = Date.UTC(year, month - 1, day, hour, minute, second);
-	if (new Date(wall).getUTCDate() !== day) return null;
+	const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+	if (day > (month === 2 && !leap ? 28 : (DAYS_IN_MONTH[month - 1] ?? 0))) return null;
 	const offset = sign * (offsetHours * 60 + offsetMinutes);
-	return { epoch: wall / 1000 - offset * 60, offset };
+	const wall = daysFromCivil(year, month, day) * 86400 + hour * 3600 + minute * 60 + second;
+	return { epoch: wall - offset * 60, offset };
 }
 
 /**
@@ -66,10 +71,16 @@ function parseUncached(text: string): HealthInstant | null {
  * not zone names, and one offset fits many Olson zones, so the importer never guesses a name.
  */
 export function gmtZone(offset: number): string {
-	const sign = offset < 0 ? '-' : '+';
-	const abs = Math.abs(offset);
-	return `GMT${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}${String(abs % 60).padStart(2, '0')}`;
+	let zone = zones.get(offset);
+	if (zone === undefined) {
+		const sign = offset < 0 ? '-' : '+';
+		const abs = Math.abs(offset);
+		zone = `GMT${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}${String(abs % 60).padStart(2, '0')}`;
+		zones.set(offset, zone);
+	}
+	return zone;
 }
+const zones = new Map<number, string>();
 
 /** The wall clock at an instant seen with a fixed offset (minutes east of UTC). */
 export function wallClock(epoch: number, offset: number): Date {
