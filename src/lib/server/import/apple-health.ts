@@ -108,6 +108,7 @@ export class AppleHealthReader {
 	readonly #heartRates = new Map<number, { at: HealthInstant; bpm: number; source: number }>();
 	readonly #body: BodySample[] = [];
 	readonly #dietary: DietarySample[] = [];
+	readonly #dietaryKeys = new Set<string>();
 	#open: OpenElement | null = null;
 	#sawHealthData = false;
 
@@ -301,6 +302,11 @@ export class AppleHealthReader {
 		}
 		const nutrient = DIETARY_TYPES[type];
 		if (nutrient) {
+			// A food's samples appear on their own and again inside its <Correlation>: once only.
+			const { startDate, endDate, sourceName } = element.attributes;
+			const key = `${type}|${startDate}|${endDate}|${element.attributes.value}|${sourceName}`;
+			if (this.#dietaryKeys.has(key)) return;
+			this.#dietaryKeys.add(key);
 			const at = this.#instant(element, 'Record', 'startDate');
 			const raw = this.#number(element, 'Record', 'value', element.attributes.value);
 			const unit = element.attributes.unit;
