@@ -1,0 +1,172 @@
+// Benchmarks the Apple Health importer on a generated ~50 MB export against a bare saxes parse of the same file.
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { SaxesParser } from 'saxes';
+import { importFile, type ImportSink } from '$lib/server/import/index';
+import { emit } from './lib/common';
+
+const TARGET_BYTES = 50 * 1024 * 1024;
+const PHONE =
+	'sourceName="Anna’s iPhone" sourceVersion="17.4" device="&lt;&lt;HKDevice: 0x1&gt;, name:iPhone, manufacturer:Apple Inc., model:iPhone, hardware:iPhone15,2, software:17.4&gt;"';
+const WATCH =
+	'sourceName="Anna’s Apple Watch" sourceVersion="10.4" device="&lt;&lt;HKDevice: 0x2&gt;, name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,1, software:10.4&gt;"';
+
+/** A fixed-seed generator, so every run measures the same file. */
+function random(seed: number): () => number {
+	let state = seed;
+	return () => {
+		state = (state * 1664525 + 1013904223) % 4294967296;
+		return state / 4294967296;
+	};
+}
+
+function stamp(epoch: number, offsetMin: number): string {
+	const wall = new Date((epoch + offsetMin * 60) * 1000).toISOString();
+	const sign = offsetMin < 0 ? '-' : '+';
+	const abs = Math.abs(offsetMin);
+	const hh = String(Math.floor(abs / 60)).padStart(2, '0');
+	const mm = String(abs % 60).padStart(2, '0');
+	return `${wall.slice(0, 10)} ${wall.slice(11, 19)} ${sign}${hh}${mm}`;
+}
+
+/** Writes an export of phone and watch samples, a night a day and a resting heart rate, until it is big enough. */
+async function writeExport(path: string): Promise<void> {
+	const out = createWriteStream(path);
+	const next = random(42);
+	let written = 0;
+	const write = async (text: string) => {
+		written += Buffer.byteLength(text);
+		if (!out.write(text)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+	};
+	const record = (
+		type: string,
+		source: string,
+		start: number,
+		end: number,
+		offset: number,
+		value: string,
+		unit: string
+	) =>
+		` <Record type="HKQuantityTypeIdentifier${type}" ${source} unit="${unit}" creationDate="${stamp(end, offset)}" startDate="${stamp(start, offset)}" endDate="${stamp(end, offset)}" value="${value}"/>\n`;
+	await write(
+		'<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE HealthData [\n<!ELEMENT HealthData (Record*)>\n]>\n<HealthData locale="en_DE">\n'
+	);
+	let day = Date.UTC(2022, 0, 1) / 1000;
+	while (written < TARGET_BYTES) {
+		const offset =
+			new Date(day * 1000).getUTCMonth() >= 3 && new Date(day * 1000).getUTCMonth() <= 9 ? 120 : 60;
+		const morning = day + 6 * 3600;
+		for (let t = morning; t < day + 22 * 3600; t += 600) {
+			const steps = Math.floor(next() * 900);
+			await write(record('StepCount', WATCH, t, t + 540, offset, String(steps), 'count'));
+			await write(
+				record(
+					'DistanceWalkingRunning',
+					WATCH,
+					t,
+					t + 540,
+					offset,
+					(steps * 0.00075).toFixed(5),
+					'km'
+				)
+			);
+			await write(
+				record('ActiveEnergyBurned', WATCH, t, t + 300, offset, (next() * 12).toFixed(3), 'kcal')
+			);
+			await write(
+				record('BasalEnergyBurned', WATCH, t, t + 600, offset, (next() * 2 + 10).toFixed(3), 'kcal')
+			);
+			if (next() < 0.7)
+				await write(
+					record(
+						'StepCount',
+						PHONE,
+						t + 60,
+						t + 420,
+						offset,
+						String(Math.floor(steps * 0.8)),
+						'count'
+					)
+				);
+		}
+		await write(
+			record(
+				'RestingHeartRate',
+				WATCH,
+				morning,
+				morning,
+				offset,
+				String(55 + Math.floor(next() * 8)),
+				'count/min'
+			)
+		);
+		let t = day - 1.5 * 3600;
+		for (const stage of [
+			'AsleepCore',
+			'AsleepDeep',
+			'AsleepCore',
+			'AsleepREM',
+			'Awake',
+			'AsleepCore',
+			'AsleepREM'
+		]) {
+			const length = 1800 + Math.floor(next() * 3600);
+			await write(
+				` <Record type="HKCategoryTypeIdentifierSleepAnalysis" ${WATCH} creationDate="${stamp(t + length, offset)}" startDate="${stamp(t, offset)}" endDate="${stamp(t + length, offset)}" value="HKCategoryValueSleepAnalysis${stage}"/>\n`
+			);
+			t += length;
+		}
+		day += 86400;
+	}
+	await write('</HealthData>\n');
+	await new Promise<void>((resolve, reject) =>
+		out.end((error?: Error | null) => (error ? reject(error) : resolve()))
+	);
+}
+
+/** saxes alone: the same chunks, decoded the same way, no handler and no work per element. */
+async function bareParse(path: string): Promise<void> {
+	const parser = new SaxesParser({ xmlns: false, position: true });
+	const decoder = new TextDecoder('utf-8', { fatal: true });
+	for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 }))
+		parser.write(decoder.decode(chunk as Buffer, { stream: true }));
+	parser.close();
+}
+
+const discard: ImportSink = {
+	add: () => undefined,
+	commit: () => Promise.resolve(null),
+	abort: () => Promise.resolve()
+};
+
+const dir = await mkdtemp(join(tmpdir(), 'import-bench-'));
+try {
+	const path = join(dir, 'export.xml');
+	await writeExport(path);
+	const { size } = await stat(path);
+	const mb = size / 1e6;
+	const bare: number[] = [];
+	const imported: number[] = [];
+	// Alternating runs, so a busy moment on a shared machine weighs on both sides alike; the best
+	// of five of each is the run least disturbed by the other work on the machine.
+	for (let run = 0; run < 5; run++) {
+		let started = performance.now();
+		await bareParse(path);
+		bare.push(mb / ((performance.now() - started) / 1000));
+		started = performance.now();
+		await importFile(path, discard);
+		imported.push(mb / ((performance.now() - started) / 1000));
+	}
+	const importRate = Math.max(...imported);
+	emit('import_file_mb', mb, 'MB');
+	emit('import_mb_per_s', importRate, 'MB/s');
+	const bareRate = Math.max(...bare);
+	emit('import_bare_saxes_mb_per_s', bareRate, 'MB/s');
+	emit('import_parse_ratio', importRate / bareRate, 'ratio');
+	emit('import_peak_rss_mb', process.resourceUsage().maxRSS / 1024, 'MB');
+} finally {
+	await rm(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,102 @@
+// Imports an Apple Health export or a UP data export from the command line (`npm run import -- FILE`).
+import { parseArgs } from 'node:util';
+import {
+	IMPORT_KINDS,
+	ImportError,
+	importFile,
+	JsonLinesSink,
+	type ImportSink,
+	type ImportSummary
+} from '$lib/server/import/index';
+
+const HELP = `Usage: npm run import -- FILE (--out RECORDS.jsonl | --dry-run) [--tz ZONE]
+
+Reads FILE, one of:
+  export.zip or export.xml   an Apple Health export (steps, distance, energy, sleep, workouts,
+                             resting heart rate, body measurements, food)
+  *.csv                      the UP app's data export (one row a day)
+checks every record against the API's schemas and prints what it found per kind.
+
+  --out FILE.jsonl   write the records, one JSON line each; the file appears only if the whole
+                     import succeeds
+  --dry-run          read and check only, write nothing
+  --tz ZONE          the zone of a UP export's days (Olson name or GMT+hhmm; default UTC);
+                     Apple Health dates carry their own offsets
+
+Writing straight into the embedded API's store comes with its SQLite store; until then the
+records go to a JSON-lines file.`;
+
+const { values, positionals } = parseArgs({
+	allowPositionals: true,
+	options: {
+		out: { type: 'string' },
+		'dry-run': { type: 'boolean', default: false },
+		tz: { type: 'string' },
+		help: { type: 'boolean', short: 'h', default: false }
+	}
+});
+
+const file = positionals[0];
+if (values.help || file === undefined || positionals.length > 1) {
+	console.log(HELP);
+	process.exit(values.help ? 0 : 2);
+}
+if ((values.out === undefined) === !values['dry-run']) {
+	console.error('Give either --out FILE.jsonl or --dry-run.\n');
+	console.error(HELP);
+	process.exit(2);
+}
+
+/** Accepts everything and keeps nothing: a dry run. */
+const discard: ImportSink = {
+	add: () => undefined,
+	commit: () => Promise.resolve(null),
+	abort: () => Promise.resolve()
+};
+
+const BAR = 30;
+let shown = -1;
+function progress(done: number, total: number | null): void {
+	const mb = (done / 1e6).toFixed(1);
+	if (total === null || total <= 0) {
+		if (process.stderr.isTTY) process.stderr.write(`\r${mb} MB read`);
+		return;
+	}
+	const percent = Math.min(100, Math.floor((done / total) * 100));
+	// A terminal gets a bar redrawn in place; a log gets a line every 10 %.
+	if (percent === shown || (!process.stderr.isTTY && percent % 10 !== 0)) return;
+	shown = percent;
+	const filled = Math.round((percent / 100) * BAR);
+	const line = `[${'#'.repeat(filled)}${'.'.repeat(BAR - filled)}] ${String(percent).padStart(3)}%  ${mb} / ${(total / 1e6).toFixed(1)} MB`;
+	process.stderr.write(process.stderr.isTTY ? `\r${line}` : `${line}\n`);
+}
+
+function print(summary: ImportSummary, seconds: number): void {
+	if (process.stderr.isTTY) process.stderr.write('\n');
+	console.log(
+		`${summary.format}: ${(summary.bytes / 1e6).toFixed(1)} MB in ${seconds.toFixed(1)} s`
+	);
+	const verb = values['dry-run'] ? 'found' : 'written';
+	for (const kind of IMPORT_KINDS)
+		console.log(`  ${kind.padEnd(12)} ${String(summary.records[kind]).padStart(8)} ${verb}`);
+	for (const [reason, count] of Object.entries(summary.skipped))
+		console.log(`  skipped ${count}: ${reason}`);
+	if (values.out !== undefined) console.log(`Records in ${values.out}`);
+}
+
+const started = performance.now();
+try {
+	const sink = values.out === undefined ? discard : new JsonLinesSink(values.out);
+	const summary = await importFile(file, sink, {
+		onProgress: progress,
+		...(values.tz === undefined ? {} : { tz: values.tz })
+	});
+	print(summary, (performance.now() - started) / 1000);
+} catch (error) {
+	if (process.stderr.isTTY) process.stderr.write('\n');
+	if (error instanceof ImportError) {
+		console.error(`Nothing was imported: ${error.message}`);
+		process.exit(1);
+	}
+	throw error;
+}

@@ -1,0 +1,623 @@
+// Apple Health's export.xml, read as a stream with saxes: records become moves, sleeps, workouts and the rest.
+import { SaxesParser, type SaxesTagPlain } from 'saxes';
+import type { BodyEvent, HeartRate, MealItem, MealWithItems, Workout } from '$lib/api/records';
+import { mealItem, type Nutrient } from './meal-item';
+import {
+	GRAMS,
+	KILOCALORIES,
+	KILOGRAMS,
+	METERS,
+	OTHER_WORKOUT,
+	SECONDS,
+	STATIONARY_BIKE,
+	WORKOUT_SUB_TYPES,
+	WORKOUT_TITLES
+} from './apple-mappings';
+import {
+	ACTIVE_ENERGY,
+	BASAL_ENERGY,
+	DISTANCE,
+	MinuteLedger,
+	STEPS,
+	type DayWorkouts
+} from './apple-moves';
+import { buildSleeps, SLEEP_STAGES, type SleepSample } from './apple-sleeps';
+import type { Collector } from './collector';
+import { gmtZone, localDateAt, parseHealthDate, round, type HealthInstant } from './health-time';
+import { SourceRanking } from './sources';
+import { ImportError } from './types';
+import { importXid } from './xid';
+
+const MOVE_METRICS: Readonly<
+	Record<string, { metric: number; units: Readonly<Record<string, number>> }>
+> = {
+	HKQuantityTypeIdentifierStepCount: { metric: STEPS, units: { count: 1 } },
+	HKQuantityTypeIdentifierDistanceWalkingRunning: { metric: DISTANCE, units: METERS },
+	HKQuantityTypeIdentifierActiveEnergyBurned: { metric: ACTIVE_ENERGY, units: KILOCALORIES },
+	HKQuantityTypeIdentifierBasalEnergyBurned: { metric: BASAL_ENERGY, units: KILOCALORIES }
+};
+
+type BodyField = 'weight' | 'body_fat' | 'lean_kg' | 'bmi';
+const BODY_TYPES: Readonly<Record<string, BodyField>> = {
+	HKQuantityTypeIdentifierBodyMass: 'weight',
+	HKQuantityTypeIdentifierBodyFatPercentage: 'body_fat',
+	HKQuantityTypeIdentifierLeanBodyMass: 'lean_kg',
+	HKQuantityTypeIdentifierBodyMassIndex: 'bmi'
+};
+
+const DIETARY_TYPES: Readonly<Record<string, Nutrient>> = {
+	HKQuantityTypeIdentifierDietaryEnergyConsumed: 'calories',
+	HKQuantityTypeIdentifierDietaryProtein: 'protein',
+	HKQuantityTypeIdentifierDietaryCarbohydrates: 'carbohydrate',
+	HKQuantityTypeIdentifierDietaryFatTotal: 'fat',
+	HKQuantityTypeIdentifierDietaryFiber: 'fiber',
+	HKQuantityTypeIdentifierDietarySugar: 'sugar',
+	HKQuantityTypeIdentifierDietarySodium: 'sodium'
+};
+
+const SLEEP_TYPE = 'HKCategoryTypeIdentifierSleepAnalysis';
+const RESTING_HEART_RATE = 'HKQuantityTypeIdentifierRestingHeartRate';
+
+interface OpenElement {
+	attributes: Record<string, string>;
+	metadata: Record<string, string>;
+	statistics: Record<string, string>[];
+	line: number;
+	column: number;
+}
+
+interface WorkoutSample {
+	start: HealthInstant;
+	end: number;
+	subType: number;
+	seconds: number;
+	meters: number | null;
+	kcal: number | null;
+	source: number;
+}
+
+interface BodySample {
+	at: HealthInstant;
+	field: BodyField;
+	value: number;
+	source: number;
+}
+
+interface DietarySample {
+	at: HealthInstant;
+	nutrient: Nutrient;
+	value: number;
+	source: number;
+	food: string | null;
+}
+
+/**
+ * Reads an export chunk by chunk. Move quantities go into a minute ledger as they arrive; the
+ * rarer kinds (sleep samples, workouts, heart rates, body and food samples) are kept as small
+ * samples until the end, because the export lists records by type, not by day, and a day's
+ * records can only be joined once the file has been read.
+ */
+export class AppleHealthReader {
+	readonly #parser: SaxesParser;
+	readonly #decoder = new TextDecoder('utf-8', { fatal: true });
+	readonly #fileName: string;
+	readonly #ranking = new SourceRanking();
+	readonly #ledger: MinuteLedger;
+	readonly #sleeps: SleepSample[] = [];
+	readonly #workouts: WorkoutSample[] = [];
+	readonly #heartRates = new Map<number, { at: HealthInstant; bpm: number; source: number }>();
+	readonly #body: BodySample[] = [];
+	readonly #dietary: DietarySample[] = [];
+	readonly #dietaryKeys = new Set<string>();
+	#open: OpenElement | null = null;
+	#sawHealthData = false;
+
+	constructor(fileName: string) {
+		this.#fileName = fileName;
+		this.#ledger = new MinuteLedger(this.#ranking);
+		this.#parser = new SaxesParser({ xmlns: false, position: true, fileName });
+		this.#parser.on('opentag', (tag) => this.#openTag(tag));
+		this.#parser.on('closetag', (tag) => this.#closeTag(tag));
+	}
+
+	write(chunk: Uint8Array): void {
+		let text: string;
+		try {
+			text = this.#decoder.decode(chunk, { stream: true });
+		} catch {
+			throw new ImportError(
+				`${this.#fileName} line ${this.#parser.line}: the file is not UTF-8 text`
+			);
+		}
+		this.#parse(() => this.#parser.write(text));
+	}
+
+	end(): void {
+		this.#parse(() => this.#parser.close());
+		if (!this.#sawHealthData)
+			throw new ImportError(
+				`${this.#fileName}: no <HealthData> element: not an Apple Health export`
+			);
+	}
+
+	#parse(step: () => unknown): void {
+		try {
+			step();
+		} catch (error) {
+			if (error instanceof ImportError) throw error;
+			// saxes writes "file:line:column: what"; say it the way every other error does.
+			const message = error instanceof Error ? error.message : String(error);
+			const position = /^(.*):(\d+):(\d+): (.*)$/s.exec(message);
+			throw new ImportError(
+				position
+					? `${position[1]} line ${position[2]}, column ${position[3]}: ${position[4]}`
+					: message
+			);
+		}
+	}
+
+	#fail(element: OpenElement, name: string, message: string): never {
+		const type = element.attributes.type ?? element.attributes.workoutActivityType;
+		throw new ImportError(
+			`${this.#fileName} line ${element.line}, column ${element.column}: <${name}${type ? ` type="${type}"` : ''}>: ${message}`
+		);
+	}
+
+	#openTag(tag: SaxesTagPlain): void {
+		switch (tag.name) {
+			case 'HealthData':
+				this.#sawHealthData = true;
+				return;
+			case 'Record':
+			case 'Workout':
+				this.#open = {
+					attributes: tag.attributes,
+					metadata: {},
+					statistics: [],
+					line: this.#parser.line,
+					column: this.#parser.column
+				};
+				return;
+			case 'MetadataEntry': {
+				const { key, value } = tag.attributes;
+				if (this.#open && key !== undefined && value !== undefined)
+					this.#open.metadata[key] = value;
+				return;
+			}
+			case 'WorkoutStatistics':
+				this.#open?.statistics.push(tag.attributes);
+				return;
+		}
+	}
+
+	#closeTag(tag: SaxesTagPlain): void {
+		const open = this.#open;
+		if (!open) return;
+		if (tag.name === 'Record') {
+			this.#open = null;
+			this.#record(open);
+		} else if (tag.name === 'Workout') {
+			this.#open = null;
+			this.#workout(open);
+		}
+	}
+
+	#instant(element: OpenElement, name: string, attribute: string): HealthInstant {
+		const text = element.attributes[attribute];
+		if (text === undefined) this.#fail(element, name, `${attribute} is missing`);
+		const instant = parseHealthDate(text);
+		if (!instant)
+			this.#fail(
+				element,
+				name,
+				`${attribute} "${text}" is not a date like 2024-03-31 01:59:00 +0100`
+			);
+		return instant;
+	}
+
+	#number(element: OpenElement, name: string, attribute: string, text: string | undefined): number {
+		if (text === undefined) this.#fail(element, name, `${attribute} is missing`);
+		const value = Number(text);
+		if (text.trim() === '' || !Number.isFinite(value))
+			this.#fail(element, name, `${attribute} "${text}" is not a number`);
+		return value;
+	}
+
+	#factor(
+		element: OpenElement,
+		name: string,
+		units: Readonly<Record<string, number>>,
+		unit: string | undefined
+	): number {
+		const factor = unit === undefined ? undefined : units[unit];
+		if (factor === undefined)
+			this.#fail(element, name, `unit "${unit ?? ''}" is not one the importer knows here`);
+		return factor;
+	}
+
+	#source(element: OpenElement): number {
+		return this.#ranking.idOf(element.attributes.sourceName ?? '', element.attributes.device);
+	}
+
+	#record(element: OpenElement): void {
+		const type = element.attributes.type ?? '';
+		const move = MOVE_METRICS[type];
+		if (move) {
+			const start = this.#instant(element, 'Record', 'startDate');
+			const end = this.#instant(element, 'Record', 'endDate');
+			if (end.epoch < start.epoch) this.#fail(element, 'Record', 'endDate is before startDate');
+			const factor = this.#factor(element, 'Record', move.units, element.attributes.unit);
+			const value = this.#number(element, 'Record', 'value', element.attributes.value) * factor;
+			this.#ledger.add(
+				move.metric,
+				start.epoch,
+				end.epoch,
+				value,
+				this.#source(element),
+				start.offset
+			);
+			return;
+		}
+		if (type === SLEEP_TYPE) {
+			const start = this.#instant(element, 'Record', 'startDate');
+			const end = this.#instant(element, 'Record', 'endDate');
+			if (end.epoch < start.epoch) this.#fail(element, 'Record', 'endDate is before startDate');
+			const stage = SLEEP_STAGES[element.attributes.value ?? ''];
+			if (!stage)
+				this.#fail(
+					element,
+					'Record',
+					`value "${element.attributes.value ?? ''}" is no sleep stage`
+				);
+			this.#sleeps.push({
+				start: start.epoch,
+				end: end.epoch,
+				endOffset: end.offset,
+				stage,
+				source: this.#source(element)
+			});
+			return;
+		}
+		if (type === RESTING_HEART_RATE) {
+			const at = this.#instant(element, 'Record', 'startDate');
+			const bpm = this.#number(element, 'Record', 'value', element.attributes.value);
+			const source = this.#source(element);
+			const held = this.#heartRates.get(at.epoch);
+			if (!held || this.#ranking.prefers(source, held.source))
+				this.#heartRates.set(at.epoch, { at, bpm: Math.round(bpm), source });
+			return;
+		}
+		const field = BODY_TYPES[type];
+		if (field) {
+			const at = this.#instant(element, 'Record', 'startDate');
+			const raw = this.#number(element, 'Record', 'value', element.attributes.value);
+			const unit = element.attributes.unit;
+			let value: number;
+			if (field === 'weight' || field === 'lean_kg')
+				value = raw * this.#factor(element, 'Record', KILOGRAMS, unit);
+			else if (field === 'body_fat') value = unit === '%' ? raw * 100 : raw;
+			else value = raw;
+			this.#body.push({ at, field, value, source: this.#source(element) });
+			return;
+		}
+		const nutrient = DIETARY_TYPES[type];
+		if (nutrient) {
+			// A food's samples appear on their own and again inside its <Correlation>: once only.
+			const { startDate, endDate, sourceName } = element.attributes;
+			const key = `${type}|${startDate}|${endDate}|${element.attributes.value}|${sourceName}`;
+			if (this.#dietaryKeys.has(key)) return;
+			this.#dietaryKeys.add(key);
+			const at = this.#instant(element, 'Record', 'startDate');
+			const raw = this.#number(element, 'Record', 'value', element.attributes.value);
+			const unit = element.attributes.unit;
+			const value =
+				nutrient === 'calories'
+					? raw * this.#factor(element, 'Record', KILOCALORIES, unit)
+					: nutrient === 'sodium'
+						? raw * this.#factor(element, 'Record', GRAMS, unit) * 1000
+						: raw * this.#factor(element, 'Record', GRAMS, unit);
+			this.#dietary.push({
+				at,
+				nutrient,
+				value,
+				source: this.#source(element),
+				food: element.metadata.HKFoodType ?? null
+			});
+		}
+	}
+
+	#workout(element: OpenElement): void {
+		const start = this.#instant(element, 'Workout', 'startDate');
+		const end = this.#instant(element, 'Workout', 'endDate');
+		if (end.epoch < start.epoch) this.#fail(element, 'Workout', 'endDate is before startDate');
+		const activity = element.attributes.workoutActivityType ?? '';
+		let subType = WORKOUT_SUB_TYPES[activity] ?? OTHER_WORKOUT;
+		if (subType === 14 && element.metadata.HKIndoorWorkout === '1') subType = STATIONARY_BIKE;
+		const duration = element.attributes.duration;
+		const seconds =
+			duration === undefined
+				? end.epoch - start.epoch
+				: this.#number(element, 'Workout', 'duration', duration) *
+					this.#factor(element, 'Workout', SECONDS, element.attributes.durationUnit ?? 'min');
+		let meters: number | null = null;
+		let kcal: number | null = null;
+		const { totalDistance, totalEnergyBurned } = element.attributes;
+		if (totalDistance !== undefined)
+			meters =
+				this.#number(element, 'Workout', 'totalDistance', totalDistance) *
+				this.#factor(element, 'Workout', METERS, element.attributes.totalDistanceUnit);
+		if (totalEnergyBurned !== undefined)
+			kcal =
+				this.#number(element, 'Workout', 'totalEnergyBurned', totalEnergyBurned) *
+				this.#factor(element, 'Workout', KILOCALORIES, element.attributes.totalEnergyBurnedUnit);
+		// Newer exports put the totals in <WorkoutStatistics> children instead of attributes.
+		for (const statistic of element.statistics) {
+			const type = statistic.type ?? '';
+			if (statistic.sum === undefined) continue;
+			if (meters === null && type.startsWith('HKQuantityTypeIdentifierDistance'))
+				meters =
+					this.#number(element, 'Workout', 'WorkoutStatistics sum', statistic.sum) *
+					this.#factor(element, 'Workout', METERS, statistic.unit);
+			if (kcal === null && type === 'HKQuantityTypeIdentifierActiveEnergyBurned')
+				kcal =
+					this.#number(element, 'Workout', 'WorkoutStatistics sum', statistic.sum) *
+					this.#factor(element, 'Workout', KILOCALORIES, statistic.unit);
+		}
+		this.#workouts.push({
+			start,
+			end: end.epoch,
+			subType,
+			seconds: Math.round(seconds),
+			meters,
+			kcal,
+			source: this.#source(element)
+		});
+	}
+
+	/** Builds and hands over every record, once the whole file has been read. */
+	async finish(collector: Collector): Promise<void> {
+		const byDay = new Map<number, DayWorkouts>();
+		for (const workout of this.#distinctWorkouts()) {
+			const record = workoutRecord(workout);
+			const day = byDay.get(record.date) ?? { count: 0, seconds: 0, calories: 0, longest: 0 };
+			day.count++;
+			day.seconds += workout.seconds;
+			day.calories += workout.kcal ?? 0;
+			day.longest = Math.max(day.longest, workout.seconds);
+			byDay.set(record.date, day);
+			await collector.add({ kind: 'workouts', record });
+		}
+		for (const { move, ticks } of this.#ledger.moves(byDay))
+			await collector.add({ kind: 'moves', record: move, ticks });
+		for (const { record, ticks } of buildSleeps(this.#sleeps, this.#ranking, (reason) =>
+			collector.skip(reason)
+		))
+			await collector.add({ kind: 'sleeps', record, ticks });
+		const heartRates = [...this.#heartRates.values()].sort((a, b) => a.at.epoch - b.at.epoch);
+		for (const { at, bpm } of heartRates)
+			await collector.add({ kind: 'heartrates', record: heartRateRecord(at, bpm) });
+		for (const record of bodyRecords(this.#body, this.#ranking))
+			await collector.add({ kind: 'body_events', record });
+		for (const record of mealRecords(this.#dietary)) await collector.add({ kind: 'meals', record });
+	}
+
+	/**
+	 * One workout where phone and watch both logged it: of two workouts overlapping for more than
+	 * half of the shorter one, the higher-ranked source's is kept.
+	 */
+	#distinctWorkouts(): WorkoutSample[] {
+		const sorted = [...this.#workouts].sort((a, b) => a.start.epoch - b.start.epoch);
+		const kept: WorkoutSample[] = [];
+		for (const workout of sorted) {
+			const rival = kept.find((other) => {
+				const overlap =
+					Math.min(other.end, workout.end) - Math.max(other.start.epoch, workout.start.epoch);
+				const shorter = Math.min(other.end - other.start.epoch, workout.end - workout.start.epoch);
+				return overlap > 0 && overlap * 2 >= shorter;
+			});
+			if (!rival) kept.push(workout);
+			else if (this.#ranking.prefers(workout.source, rival.source))
+				kept.splice(kept.indexOf(rival), 1, workout);
+		}
+		return kept;
+	}
+}
+
+function workoutRecord(workout: WorkoutSample): Workout {
+	const { start, end, subType } = workout;
+	const meters = workout.meters === null ? null : Math.round(workout.meters);
+	return {
+		xid: importXid('apple_health', 'workout', start.epoch, subType),
+		title: WORKOUT_TITLES[subType] ?? 'Workout',
+		type: 'workout',
+		sub_type: subType,
+		time_created: start.epoch,
+		time_updated: end,
+		time_completed: end,
+		date: localDateAt(start.epoch, start.offset),
+		place_lat: null,
+		place_lon: null,
+		place_acc: null,
+		place_name: null,
+		route: null,
+		image: null,
+		snapshot_image: null,
+		details: {
+			time: workout.seconds,
+			meters,
+			km: meters === null ? null : meters / 1000,
+			intensity: null,
+			calories: workout.kcal === null ? null : Math.round(workout.kcal),
+			bmr: null,
+			tz: gmtZone(start.offset),
+			import_source: 'apple_health'
+		}
+	};
+}
+
+function heartRateRecord(at: HealthInstant, bpm: number): HeartRate {
+	return {
+		xid: importXid('apple_health', 'heartrate', at.epoch),
+		title: `${bpm} bpm`,
+		time_created: at.epoch,
+		time_updated: at.epoch,
+		date: localDateAt(at.epoch, at.offset),
+		place_lat: null,
+		place_lon: null,
+		place_acc: null,
+		place_name: null,
+		resting_heartrate: bpm,
+		details: { tz: gmtZone(at.offset), import_source: 'apple_health' }
+	};
+}
+
+/**
+ * Body events: the measurements taken at one instant form one event (a scale writes weight, fat
+ * and BMI together). Lean mass arrives in kilograms and the API wants a percentage of weight: it
+ * is divided by the weight of the same event, or by the latest earlier weight.
+ */
+function bodyRecords(samples: readonly BodySample[], ranking: SourceRanking): BodyEvent[] {
+	const events = new Map<number, { at: HealthInstant; fields: Map<BodyField, BodySample> }>();
+	for (const sample of samples) {
+		let event = events.get(sample.at.epoch);
+		if (!event) {
+			event = { at: sample.at, fields: new Map() };
+			events.set(sample.at.epoch, event);
+		}
+		const held = event.fields.get(sample.field);
+		if (!held || ranking.prefers(sample.source, held.source))
+			event.fields.set(sample.field, sample);
+	}
+	const records: BodyEvent[] = [];
+	let lastWeight: number | null = null;
+	for (const { at, fields } of [...events.values()].sort((a, b) => a.at.epoch - b.at.epoch)) {
+		const weight = fields.get('weight')?.value ?? null;
+		if (weight !== null) lastWeight = weight;
+		const leanKg = fields.get('lean_kg')?.value ?? null;
+		const fat = fields.get('body_fat')?.value ?? null;
+		const bmi = fields.get('bmi')?.value ?? null;
+		records.push({
+			xid: importXid('apple_health', 'body', at.epoch),
+			title: weight === null ? 'Body measurement' : `${round(weight, 1)} kg`,
+			type: 'body',
+			time_created: at.epoch,
+			time_updated: at.epoch,
+			date: localDateAt(at.epoch, at.offset),
+			place_lat: null,
+			place_lon: null,
+			place_acc: null,
+			place_name: null,
+			note: null,
+			lean_mass:
+				leanKg !== null && lastWeight !== null ? round((leanKg / lastWeight) * 100, 2) : null,
+			weight: weight === null ? null : round(weight, 3),
+			body_fat: fat === null ? null : round(fat, 2),
+			bmi: bmi === null ? null : round(bmi, 2),
+			details: { tz: gmtZone(at.offset), import_source: 'apple_health' }
+		});
+	}
+	return records;
+}
+
+const NO_NUTRIENTS: Readonly<Record<Nutrient, number | null>> = {
+	calories: null,
+	protein: null,
+	carbohydrate: null,
+	fat: null,
+	fiber: null,
+	sugar: null,
+	sodium: null
+};
+
+const NUTRIENTS: readonly Nutrient[] = [
+	'calories',
+	'protein',
+	'carbohydrate',
+	'fat',
+	'fiber',
+	'sugar',
+	'sodium'
+];
+
+/**
+ * One meal per local day holding the day's food: the samples one app wrote at one instant form one
+ * item (a food logged with its nutrients), named by the app's food name when it gave one.
+ */
+function mealRecords(samples: readonly DietarySample[]): MealWithItems[] {
+	const days = new Map<number, Map<string, DietarySample[]>>();
+	for (const sample of samples) {
+		const date = localDateAt(sample.at.epoch, sample.at.offset);
+		let items = days.get(date);
+		if (!items) {
+			items = new Map();
+			days.set(date, items);
+		}
+		const key = `${sample.at.epoch}|${sample.source}`;
+		const item = items.get(key);
+		if (item) item.push(sample);
+		else items.set(key, [sample]);
+	}
+	const meals: MealWithItems[] = [];
+	for (const date of [...days.keys()].sort((a, b) => a - b)) {
+		const groups = [...(days.get(date)?.values() ?? [])].sort(
+			(a, b) =>
+				(a[0]?.at.epoch ?? 0) - (b[0]?.at.epoch ?? 0) || (a[0]?.source ?? 0) - (b[0]?.source ?? 0)
+		);
+		const xid = importXid('apple_health', 'meal', date);
+		const totals: Record<Nutrient, number | null> = { ...NO_NUTRIENTS };
+		const items: MealItem[] = groups.map((group, index) => {
+			const amounts: Record<Nutrient, number | null> = { ...NO_NUTRIENTS };
+			for (const sample of group) {
+				amounts[sample.nutrient] = (amounts[sample.nutrient] ?? 0) + sample.value;
+			}
+			for (const nutrient of NUTRIENTS) {
+				const amount = amounts[nutrient];
+				if (amount !== null) totals[nutrient] = (totals[nutrient] ?? 0) + amount;
+			}
+			return mealItem(`${xid}-${index}`, group[0]?.food ?? 'Food', amounts);
+		});
+		const first = groups[0]?.[0]?.at ?? { epoch: 0, offset: 0 };
+		const last = groups[groups.length - 1]?.[0]?.at.epoch ?? first.epoch;
+		const grams = (value: number | null) => (value === null ? null : round(value, 2));
+		meals.push({
+			xid,
+			title: 'Food log',
+			note: null,
+			type: 'meal',
+			sub_type: null,
+			time_created: first.epoch,
+			time_updated: last,
+			time_completed: last,
+			date,
+			place_lat: null,
+			place_lon: null,
+			place_acc: null,
+			place_name: null,
+			details: {
+				num_drinks: 0,
+				num_foods: items.length,
+				calories: totals.calories === null ? null : Math.round(totals.calories),
+				fiber: grams(totals.fiber),
+				protein: grams(totals.protein),
+				fat: grams(totals.fat),
+				carbohydrate: grams(totals.carbohydrate),
+				saturated_fat: null,
+				unsaturated_fat: null,
+				polyunsaturated_fat: null,
+				monounsaturated_fat: null,
+				sugar: grams(totals.sugar),
+				potassium: null,
+				sodium: grams(totals.sodium),
+				calcium: null,
+				cholesterol: null,
+				vitamin_c: null,
+				vitamin_a: null,
+				iron: null,
+				tz: gmtZone(first.offset),
+				import_source: 'apple_health'
+			},
+			items: { items, size: items.length }
+		});
+	}
+	return meals;
+}

@@ -1,0 +1,321 @@
+// The UP app's data export (a CSV, one row a day, columns named like the trends fields) → daily records.
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
+import type { BodyEvent, MealWithItems, Move, Sleep } from '$lib/api/records';
+import { addDays, dateIntFromString, isValidTz, startOfLocalDay } from '$lib/time/zone';
+import { mealItem } from './meal-item';
+import type { Collector } from './collector';
+import { hoursAndMinutes, round, withThousands } from './health-time';
+import { ImportError } from './types';
+import { importXid } from './xid';
+
+/** Splits one CSV record into fields (RFC 4180 quoting); null while a quoted field is still open. */
+export function splitCsv(text: string): string[] | null {
+	const fields: string[] = [];
+	let field = '';
+	let quoted = false;
+	for (let i = 0; i < text.length; i++) {
+		const c = text[i];
+		if (quoted) {
+			if (c === '"') {
+				if (text[i + 1] === '"') {
+					field += '"';
+					i++;
+				} else quoted = false;
+			} else field += c;
+		} else if (c === '"') quoted = true;
+		else if (c === ',') {
+			fields.push(field);
+			field = '';
+		} else field += c;
+	}
+	if (quoted) return null;
+	fields.push(field);
+	return fields;
+}
+
+/**
+ * Reads the export line by line. Times of the night (`s_bedtime`, `s_asleep_time`,
+ * `s_awake_time`) are seconds from the midnight that starts the row's date, as in trends; the
+ * day's zone is the row's `tz` column when there is one, else `defaultTz`. The rows carry no
+ * hourly or minute data: moves and sleeps are marked `details.daily_only = true`, with empty
+ * `hourly_totals` and no ticks, so a view can say "no hourly detail for imported days".
+ */
+export async function readUpCsv(
+	input: Readable,
+	collector: Collector,
+	fileName: string,
+	defaultTz: string
+): Promise<void> {
+	const lines = createInterface({ input, crlfDelay: Infinity });
+	let header: string[] | null = null;
+	let lineNumber = 0;
+	let pending = '';
+	let pendingStart = 0;
+	let previousWeight: number | null = null;
+	let previousFat: number | null = null;
+	for await (const line of lines) {
+		lineNumber++;
+		if (pending === '') pendingStart = lineNumber;
+		const text = pending === '' ? line : `${pending}\n${line}`;
+		const fields = splitCsv(text);
+		if (fields === null) {
+			pending = text;
+			continue;
+		}
+		pending = '';
+		const at = `${fileName} line ${pendingStart}`;
+		if (header === null) {
+			header = fields.map((name) =>
+				name
+					.trim()
+					.replace(/^\uFEFF/, '')
+					.toLowerCase()
+			);
+			if (!header.includes('date'))
+				throw new ImportError(`${at}: no "date" column in the header: not a UP data export`);
+			continue;
+		}
+		if (fields.every((value) => value.trim() === '')) continue;
+		if (fields.length !== header.length)
+			throw new ImportError(
+				`${at}: ${fields.length} fields where the header names ${header.length} columns`
+			);
+		const row = new Map(header.map((name, i) => [name, (fields[i] ?? '').trim()]));
+		const num = (column: string): number | null => {
+			const value = row.get(column);
+			if (value === undefined || value === '') return null;
+			const parsed = Number(value);
+			if (!Number.isFinite(parsed))
+				throw new ImportError(`${at}: column ${column}: "${value}" is not a number`);
+			return parsed;
+		};
+		const date = dateIntFromString(row.get('date') ?? '');
+		if (date === null)
+			throw new ImportError(`${at}: column date: "${row.get('date') ?? ''}" is not a date`);
+		const tz = row.get('tz') || defaultTz;
+		if (!isValidTz(tz)) throw new ImportError(`${at}: column tz: "${tz}" is not a time zone`);
+		const midnight = startOfLocalDay(date, tz);
+		const nextMidnight = startOfLocalDay(addDays(date, 1), tz);
+
+		const move = moveOf(date, tz, midnight, nextMidnight, num);
+		if (move) await collector.add({ kind: 'moves', record: move, ticks: [] });
+
+		const sleep = sleepOf(date, tz, midnight, num);
+		if (sleep === 'unplaced') collector.skip('sleeps: s_duration without a bedtime or wake time');
+		else if (sleep) await collector.add({ kind: 'sleeps', record: sleep, ticks: [] });
+
+		// The export repeats the weight in effect on every row: an event is where it changes.
+		const weight = num('weight');
+		const fat = num('body_fat');
+		if ((weight !== null && weight !== previousWeight) || (fat !== null && fat !== previousFat)) {
+			await collector.add({ kind: 'body_events', record: bodyOf(date, tz, midnight, weight, fat) });
+		}
+		if (weight !== null) previousWeight = weight;
+		if (fat !== null) previousFat = fat;
+
+		const meal = mealOf(date, tz, midnight, num);
+		if (meal) await collector.add({ kind: 'meals', record: meal });
+	}
+	if (pending !== '')
+		throw new ImportError(`${fileName} line ${pendingStart}: a quoted field is never closed`);
+	if (header === null) throw new ImportError(`${fileName}: the file is empty`);
+}
+
+type Num = (column: string) => number | null;
+const int = (value: number | null) => (value === null ? null : Math.round(value));
+
+function moveOf(
+	date: number,
+	tz: string,
+	midnight: number,
+	nextMidnight: number,
+	num: Num
+): Move | null {
+	const steps = int(num('m_steps'));
+	const distance = int(num('m_distance'));
+	const activeTime = int(num('m_active_time'));
+	const calories = num('m_calories');
+	if (steps === null && distance === null && activeTime === null && calories === null) return null;
+	const total = num('m_total_calories');
+	return {
+		xid: importXid('up_export', 'move', date),
+		title: `${withThousands(steps ?? 0)} steps`,
+		type: 'move',
+		time_created: midnight,
+		time_updated: nextMidnight,
+		time_completed: nextMidnight,
+		date,
+		snapshot_image: null,
+		details: {
+			distance,
+			km: distance === null ? null : distance / 1000,
+			steps,
+			active_time: activeTime,
+			longest_active: int(num('m_lcat')),
+			inactive_time: int(num('m_inactive_time')),
+			longest_idle: int(num('m_lcit')),
+			calories,
+			bmr_day: total !== null && calories !== null ? round(total - calories, 1) : null,
+			bmr: null,
+			bg_calories: calories,
+			wo_calories: null,
+			wo_time: int(num('m_workout_time')),
+			wo_active_time: null,
+			wo_count: int(num('m_workout_count')),
+			wo_longest: null,
+			tz,
+			hourly_totals: {},
+			import_source: 'up_export',
+			daily_only: true
+		}
+	};
+}
+
+function sleepOf(date: number, tz: string, midnight: number, num: Num): Sleep | 'unplaced' | null {
+	const duration = int(num('s_duration'));
+	if (duration === null || duration <= 0) return null;
+	const bedtime = num('s_bedtime');
+	const asleepTime = num('s_asleep_time');
+	const awakeTime = num('s_awake_time');
+	const bed =
+		bedtime !== null
+			? midnight + bedtime
+			: awakeTime !== null
+				? midnight + awakeTime - duration
+				: null;
+	if (bed === null) return 'unplaced';
+	const wake = awakeTime !== null ? midnight + awakeTime : bed + duration;
+	const light = int(num('s_light'));
+	const deep = int(num('s_deep') ?? num('s_sound'));
+	const rem = int(num('s_rem'));
+	return {
+		xid: importXid('up_export', 'sleep', date),
+		title: `for ${hoursAndMinutes((light ?? 0) + (deep ?? 0) + (rem ?? 0))}`,
+		type: 'sleep',
+		sub_type: 0,
+		time_created: Math.round(bed),
+		time_completed: Math.round(wake),
+		// The row's date is the night's date in the export: the wake date, as the API files nights.
+		date,
+		place_lat: null,
+		place_lon: null,
+		place_acc: null,
+		place_name: null,
+		snapshot_image: null,
+		details: {
+			smart_alarm_fire: 0,
+			awake_time: Math.round(wake),
+			asleep_time: Math.round(asleepTime !== null ? midnight + asleepTime : bed),
+			awakenings: int(num('s_awakenings')),
+			rem: rem ?? 0,
+			light,
+			deep,
+			awake: int(num('s_awake')),
+			duration: Math.round(wake - bed),
+			tz,
+			import_source: 'up_export',
+			daily_only: true
+		}
+	};
+}
+
+function bodyOf(
+	date: number,
+	tz: string,
+	midnight: number,
+	weight: number | null,
+	fat: number | null
+): BodyEvent {
+	return {
+		xid: importXid('up_export', 'body', date),
+		title: weight === null ? 'Body measurement' : `${round(weight, 1)} kg`,
+		type: 'body',
+		time_created: midnight,
+		time_updated: midnight,
+		date,
+		place_lat: null,
+		place_lon: null,
+		place_acc: null,
+		place_name: null,
+		note: null,
+		lean_mass: null,
+		weight,
+		body_fat: fat,
+		bmi: null,
+		details: { tz, import_source: 'up_export' }
+	};
+}
+
+function mealOf(date: number, tz: string, midnight: number, num: Num): MealWithItems | null {
+	const calories = num('e_calories');
+	const nutrients = {
+		carbohydrate: num('e_carbs'),
+		protein: num('e_protein'),
+		fat: num('e_fat'),
+		saturated_fat: num('e_sat_fat'),
+		unsaturated_fat: num('e_unsat_fat'),
+		sugar: num('e_sugar'),
+		fiber: num('e_fiber'),
+		cholesterol: num('e_cholesterol'),
+		calcium: num('e_calcium'),
+		sodium: num('e_sodium')
+	};
+	if (calories === null || (calories === 0 && Object.values(nutrients).every((v) => !v)))
+		return null;
+	const xid = importXid('up_export', 'meal', date);
+	const item = {
+		...mealItem(`${xid}-0`, 'Day total', {
+			calories,
+			protein: nutrients.protein,
+			carbohydrate: nutrients.carbohydrate,
+			fat: nutrients.fat,
+			fiber: nutrients.fiber,
+			sugar: nutrients.sugar,
+			sodium: nutrients.sodium
+		}),
+		saturated_fat: nutrients.saturated_fat,
+		unsaturated_fat: nutrients.unsaturated_fat,
+		cholesterol: nutrients.cholesterol,
+		calcium: nutrients.calcium
+	};
+	return {
+		xid,
+		title: 'Food log',
+		note: null,
+		type: 'meal',
+		sub_type: null,
+		time_created: midnight,
+		time_updated: midnight,
+		time_completed: midnight,
+		date,
+		place_lat: null,
+		place_lon: null,
+		place_acc: null,
+		place_name: null,
+		details: {
+			num_drinks: 0,
+			num_foods: 1,
+			calories: Math.round(calories),
+			fiber: nutrients.fiber,
+			protein: nutrients.protein,
+			fat: nutrients.fat,
+			carbohydrate: nutrients.carbohydrate,
+			saturated_fat: nutrients.saturated_fat,
+			unsaturated_fat: nutrients.unsaturated_fat,
+			polyunsaturated_fat: null,
+			monounsaturated_fat: null,
+			sugar: nutrients.sugar,
+			potassium: null,
+			sodium: nutrients.sodium,
+			calcium: nutrients.calcium,
+			cholesterol: nutrients.cholesterol,
+			vitamin_c: null,
+			vitamin_a: null,
+			iron: null,
+			tz,
+			import_source: 'up_export'
+		},
+		items: { items: [item], size: 1 }
+	};
+}
