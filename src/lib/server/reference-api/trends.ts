@@ -119,8 +119,6 @@ export interface TrendsResult {
 export class TrendsEngine {
 	readonly #store: Store;
 	readonly #days = new Map<number, DayAggregate>();
-	#bodyVersion = -1;
-	#bodyByDate: { date: number; weight: number | null; body_fat: number | null }[] = [];
 
 	constructor(store: Store) {
 		this.#store = store;
@@ -202,21 +200,7 @@ export class TrendsEngine {
 
 	/** Weight and body fat in effect on a date: the latest body event on or before it. */
 	#bodyOn(date: number): { weight: number | null; body_fat: number | null } {
-		if (this.#bodyVersion !== this.#store.version) {
-			this.#bodyByDate = [...this.#store.indexes.body_events.all()]
-				.reverse()
-				.map((event) => ({ date: event.date, weight: event.weight, body_fat: event.body_fat }));
-			this.#bodyVersion = this.#store.version;
-		}
-		const list = this.#bodyByDate;
-		let low = 0;
-		let high = list.length;
-		while (low < high) {
-			const mid = (low + high) >>> 1;
-			if ((list[mid]?.date ?? 0) <= date) low = mid + 1;
-			else high = mid;
-		}
-		const found = list[low - 1];
+		const found = this.#store.indexes.body_events.latestOnOrBefore(date);
 		return found === undefined
 			? { weight: null, body_fat: null }
 			: { weight: found.weight, body_fat: found.body_fat };

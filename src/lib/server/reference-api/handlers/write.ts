@@ -106,7 +106,7 @@ const created = (data: unknown): HandlerResult => ({ data, status: 201 });
 
 /** Refuses a change to a record this partner did not create: demo records belong to the band or app. */
 function assertCreator(context: HandlerContext): void {
-	const creator = context.store.creatorOf(context.xid);
+	const creator = context.store.creatorOf(kindOf(context.endpoint), context.xid);
 	if (creator !== context.grant.clientId) {
 		throw new ApiFailure(
 			403,
