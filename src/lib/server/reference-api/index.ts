@@ -410,12 +410,4 @@ async function formFieldsOf(request: Request): Promise<Map<string, string>> {
 	return fields;
 }
 
-let embedded: ReferenceApi | null = null;
-
-/** The process-wide reference API configured from process.env, for the SvelteKit server. */
-export function getEmbeddedReferenceApi(): ReferenceApi {
-	embedded ??= createReferenceApi(optionsFromEnv(process.env));
-	return embedded;
-}
-
 export { jsonResponse, optionsFromEnv };
