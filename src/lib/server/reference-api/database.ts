@@ -31,9 +31,11 @@ CREATE TABLE IF NOT EXISTS records (
 	body TEXT NOT NULL,
 	PRIMARY KEY (account, kind, xid)
 );
-CREATE INDEX IF NOT EXISTS records_by_time ON records (account, kind, time_created DESC, xid);
-CREATE INDEX IF NOT EXISTS records_by_date ON records (account, kind, date, time_created DESC, xid);
-CREATE INDEX IF NOT EXISTS records_by_update ON records (account, kind, time_updated);
+-- Lists walk these newest first; time_updated rides along so updated_after filters in the index.
+CREATE INDEX IF NOT EXISTS records_by_time
+	ON records (account, kind, time_created DESC, xid, time_updated);
+CREATE INDEX IF NOT EXISTS records_by_date
+	ON records (account, kind, date, time_created DESC, xid, time_updated);
 CREATE TABLE IF NOT EXISTS ticks (
 	account TEXT NOT NULL,
 	kind TEXT NOT NULL,

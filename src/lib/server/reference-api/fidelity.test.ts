@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { zonedToEpoch } from '$lib/time/zone';
 import { createReferenceApi, type ReferenceApi } from './index';
 import { FIXTURE_NOW_MS, FIXTURE_TZ, fixtureDataset } from './test-fixture';
-import { call, isObject, jsonOf } from './test-helpers';
+import { call, isObject, itemsOf, jsonOf } from './test-helpers';
 
 const TOKEN = 'static-test-token-0123456789';
 /** 30 March 2026, 10:00 in the fixture's zone: a day whose move has a basal rate of 1500 kcal. */
@@ -77,5 +77,28 @@ describe('records written by a partner', () => {
 		]);
 		const foods = list.map((item: unknown) => (isObject(item) ? item.food_xid : null));
 		expect(new Set(foods).size).toBe(2);
+	});
+});
+
+describe('moves', () => {
+	const NOW_SEC = Math.floor(FIXTURE_NOW_MS / 1000);
+
+	it('read back updated now, even for earlier days, as the basal rate keeps changing', async () => {
+		const move = (
+			await jsonOf(await call(api, 'GET', '/nudge/api/v.1.1/moves/move20260328', { token: TOKEN }))
+		).data;
+		expect(move.time_updated).toBe(NOW_SEC);
+	});
+
+	it('of earlier days are found by updated_after', async () => {
+		const answer = await call(
+			api,
+			'GET',
+			`/nudge/api/v.1.1/users/@me/moves?updated_after=${NOW_SEC - 60}&start_time=0`,
+			{ token: TOKEN }
+		);
+		const items = itemsOf((await jsonOf(answer)).data);
+		expect(items.map((move) => move.xid)).toContain('move20260328');
+		expect(items.every((move) => move.time_updated === NOW_SEC)).toBe(true);
 	});
 });

@@ -146,9 +146,12 @@ export class RecordIndex<T extends IndexedRecord> {
 		return this.#all('', `${ORDER} LIMIT 1`)[0];
 	}
 
-	/** The record that started last among those of local dates up to `date`. */
+	/** The record that started last on the latest local date up to `date` holding one. */
 	latestOnOrBefore(date: number): T | undefined {
-		return this.#all(' AND date <= ?', `${ORDER} LIMIT 1`, date)[0];
+		const sql =
+			'SELECT max(date) AS date FROM records WHERE account = ? AND kind = ? AND date <= ?';
+		const row = this.#statement(sql).get(...this.#scope, date) as { date: number | null };
+		return row.date === null ? undefined : this.onDate(row.date)[0];
 	}
 
 	/** The earliest local date holding a record, or null when there is none. */
