@@ -1,7 +1,11 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Move } from '$lib/api/records';
 import {
 	createReferenceApi,
+	DEMO_ACCOUNT,
 	DEMO_CLIENT_ID,
 	ImportError,
 	OWN_ACCOUNT,
@@ -129,5 +133,42 @@ describe('the own account', () => {
 		expect((await get('/nudge/api/v.1.1/users/@me', await signIn(null))).xid).not.toBe(
 			FIXTURE_USER
 		);
+	});
+});
+
+describe('two processes on one database', () => {
+	/** The steps of 30 March in the trends the server answers. */
+	async function stepsOf(server: ReferenceApi): Promise<unknown> {
+		const path = '/nudge/api/v.1.1/users/@me/trends?end_date=20260330&num_buckets=1';
+		const trends = (await jsonOf(await call(server, 'GET', path, { token: TOKEN }))).data;
+		const series: unknown = trends.data;
+		const bucket: unknown = Array.isArray(series) ? series[0] : undefined;
+		return Array.isArray(bucket) && isObject(bucket[1]) ? bucket[1].m_steps : undefined;
+	}
+
+	it('show in trends what the other one wrote', async () => {
+		const dir = await mkdtemp(join(tmpdir(), 'reference-api-shared-'));
+		const open = () =>
+			createReferenceApi({
+				dataset: fixtureDataset(),
+				dataDir: dir,
+				now: () => FIXTURE_NOW_MS,
+				accessToken: TOKEN
+			});
+		const server = open();
+		try {
+			expect(await stepsOf(server)).toBe(6000);
+			const importer = open();
+			const move = fixtureDataset().moves.find((m) => m.date === 20260330);
+			if (move === undefined) throw new Error('the fixture has no move on 30 March');
+			await importer.importRecords(DEMO_ACCOUNT, 'moves', [
+				{ ...move, details: { ...move.details, steps: 7777 } }
+			]);
+			await importer.close();
+			expect(await stepsOf(server)).toBe(7777);
+		} finally {
+			await server.close();
+			await rm(dir, { recursive: true, force: true });
+		}
 	});
 });

@@ -243,6 +243,12 @@ export class Store {
 		return row !== undefined;
 	}
 
+	/** A number that changes whenever another connection (another process) commits a write. */
+	externalVersion(): number {
+		const version: unknown = this.db.pragma('data_version', { simple: true });
+		return typeof version === 'number' ? version : 0;
+	}
+
 	/** Who created a record (BAND_CREATOR for seeded and imported ones). */
 	creatorOf(kind: RecordKind, xid: string): string {
 		return this.indexes[kind].creatorOf(xid) ?? BAND_CREATOR;

@@ -119,6 +119,7 @@ export interface TrendsResult {
 export class TrendsEngine {
 	readonly #store: Store;
 	readonly #days = new Map<number, DayAggregate>();
+	#externalVersion = 0;
 
 	constructor(store: Store) {
 		this.#store = store;
@@ -129,6 +130,12 @@ export class TrendsEngine {
 
 	/** Aggregates of one local day, computed once and kept until a write touches that day. */
 	day(date: number): DayAggregate {
+		const external = this.#store.externalVersion();
+		if (external !== this.#externalVersion) {
+			// Another process (an import from the command line) wrote to the database.
+			this.#days.clear();
+			this.#externalVersion = external;
+		}
 		const cached = this.#days.get(date);
 		if (cached !== undefined) return cached;
 		const store = this.#store;
