@@ -172,3 +172,32 @@ describe('two processes on one database', () => {
 		}
 	});
 });
+
+describe('the own account on disk', () => {
+	it('keeps the user id it had before its first import across a restart', async () => {
+		const dir = await mkdtemp(join(tmpdir(), 'reference-api-own-'));
+		const open = () =>
+			createReferenceApi({
+				dataset: fixtureDataset(),
+				dataDir: dir,
+				now: () => FIXTURE_NOW_MS,
+				accessToken: TOKEN
+			});
+		const userOf = async (server: ReferenceApi) =>
+			(await jsonOf(await call(server, 'GET', '/nudge/api/v.1.1/users/@me', { token: TOKEN }))).data
+				.xid;
+		try {
+			const first = open();
+			await first.ready();
+			await first.importRecords(OWN_ACCOUNT, 'moves', importedMoves());
+			const before = await userOf(first);
+			await first.close();
+			const second = open();
+			expect(await userOf(second)).toBe(before);
+			expect(before).not.toBe(FIXTURE_USER);
+			await second.close();
+		} finally {
+			await rm(dir, { recursive: true, force: true });
+		}
+	});
+});

@@ -215,6 +215,7 @@ export function importRecords<K extends RecordKind>(
 ): ImportCounts {
 	return store.transaction(() => {
 		const counts: ImportCounts = { added: 0, updated: 0, unchanged: 0 };
+		let firstImport = !store.hasRecords();
 		let position = 0;
 		for (const input of records) {
 			position++;
@@ -222,9 +223,14 @@ export function importRecords<K extends RecordKind>(
 			const parsed = parseRecord(kind, record);
 			if (!parsed.success)
 				throw new ImportError(`${kind} record ${position}: ${describeIssue(kind, record)}`);
-			if (readProfile(store.db, store.account) === null) {
-				const xid = randomBytes(12).toString('base64url');
-				writeProfile(store.db, store.account, defaultProfile(xid, zoneOfRecord(record) ?? 'UTC'));
+			const zone = zoneOfRecord(record);
+			if (firstImport && zone !== null) {
+				// The account's first records give it its home zone.
+				const profile =
+					readProfile(store.db, store.account) ??
+					defaultProfile(randomBytes(12).toString('base64url'), zone);
+				writeProfile(store.db, store.account, { ...profile, homeTz: zone });
+				firstImport = false;
 			}
 			const text = JSON.stringify(parsed.data);
 			const stored = store.indexes[kind].storedText(parsed.data.xid);

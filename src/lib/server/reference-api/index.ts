@@ -22,7 +22,16 @@ import {
 	OAuthServer,
 	type ClientConfig
 } from './oauth';
-import { DEMO_ACCOUNT, OWN_ACCOUNT, Store, seedAccount, type RecordKind } from './store';
+import {
+	DEMO_ACCOUNT,
+	defaultProfile,
+	OWN_ACCOUNT,
+	readProfile,
+	Store,
+	seedAccount,
+	writeProfile,
+	type RecordKind
+} from './store';
 import { TrendsEngine } from './trends';
 
 export type { ReferenceApiOptions } from './config';
@@ -119,6 +128,10 @@ export function createReferenceApi(options: ReferenceApiOptions = {}): Reference
 				});
 				writeMeta(db, DEMO_SOURCE_KEY, source);
 			}
+		}
+		if (readProfile(db, OWN_ACCOUNT) === null) {
+			// The person's own account exists from the start, under an id of its own.
+			writeProfile(db, OWN_ACCOUNT, defaultProfile(newXid(), 'UTC'));
 		}
 		const accounts = new Map<string, AccountState>();
 		const account = (id: string): AccountState => {

@@ -177,14 +177,10 @@ export function seedAccount(db: StoreDatabase, account: string, dataset: Dataset
 export class Store {
 	readonly db: StoreDatabase;
 	readonly account: string;
-	readonly userXid: string;
-	readonly homeTz: string;
-	readonly user: User;
-	readonly settings: Settings;
-	readonly friends: readonly string[];
-	readonly profile: { gender: number | null; birthDate: number | null };
-	goals: Goals;
 	readonly indexes: Indexes;
+	/** The account's profile as last read, and the write counts it was read at. */
+	#profile: AccountProfile;
+	#profileStamp = '';
 	/** Called with the kind and local date of every changed record (trend cache invalidation). */
 	readonly #listeners: ((kind: RecordKind, date: number) => void)[] = [];
 	/** Bumped on every write, so derived caches can tell they are stale. */
@@ -216,14 +212,39 @@ export class Store {
 			cardiac_events: new RecordIndex<CardiacEventV10>(updatedOf, table('cardiac_events')),
 			bandevents: new RecordIndex<BandEvent>(updatedOf, table('bandevents'))
 		};
-		const profile = readProfile(this.db, this.account) ?? defaultProfile(this.account, 'UTC');
-		this.userXid = profile.userXid;
-		this.homeTz = profile.homeTz;
-		this.user = profile.user;
-		this.settings = profile.settings;
-		this.friends = profile.friends;
-		this.profile = profile.profile;
-		this.goals = profile.goals;
+		this.#profile = this.#current();
+	}
+
+	/** The profile, read again after any write here or in another process (an import sets it). */
+	#current(): AccountProfile {
+		const stamp = `${this.version}:${this.externalVersion()}`;
+		if (stamp !== this.#profileStamp) {
+			this.#profile = readProfile(this.db, this.account) ?? defaultProfile(this.account, 'UTC');
+			this.#profileStamp = stamp;
+		}
+		return this.#profile;
+	}
+
+	get userXid(): string {
+		return this.#current().userXid;
+	}
+	get homeTz(): string {
+		return this.#current().homeTz;
+	}
+	get user(): User {
+		return this.#current().user;
+	}
+	get settings(): Settings {
+		return this.#current().settings;
+	}
+	get friends(): readonly string[] {
+		return this.#current().friends;
+	}
+	get profile(): { gender: number | null; birthDate: number | null } {
+		return this.#current().profile;
+	}
+	get goals(): Goals {
+		return this.#current().goals;
 	}
 
 	onChange(listener: (kind: RecordKind, date: number) => void): void {
@@ -317,22 +338,8 @@ export class Store {
 	}
 
 	setGoals(goals: Goals): void {
-		this.goals = goals;
-		const profile = readProfile(this.db, this.account) ?? this.#profile();
-		writeProfile(this.db, this.account, { ...profile, goals });
+		writeProfile(this.db, this.account, { ...this.#current(), goals });
 		this.version++;
-	}
-
-	#profile(): AccountProfile {
-		return {
-			userXid: this.userXid,
-			homeTz: this.homeTz,
-			user: this.user,
-			settings: this.settings,
-			friends: [...this.friends],
-			profile: this.profile,
-			goals: this.goals
-		};
 	}
 
 	#notify(kind: RecordKind, date: number): void {
