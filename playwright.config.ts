@@ -48,6 +48,8 @@ export default defineConfig({
 			PORT: String(port),
 			ORIGIN: origin,
 			NUDGE_REFERENCE_NOW: '2026-03-30T18:00:00Z',
+			// A fresh in-memory database each run: nothing a run writes (or an earlier demo) leaks in.
+			NUDGE_REFERENCE_DATA_DIR: 'memory',
 			NUDGE_ACCESS_TOKEN: 'e2e-static-token-must-never-reach-the-browser'
 		}
 	}

@@ -4,7 +4,7 @@ import type { Handle, HandleServerError, ServerInit } from '@sveltejs/kit';
 import { apiErrorResponse } from '$lib/server/api-error';
 import { getServerRuntime, startServer } from '$lib/server/app';
 import { checkWriteOrigin } from '$lib/server/origin-check';
-import { getEmbeddedReferenceApi } from '$lib/server/reference-api';
+import { getEmbeddedReferenceApi } from '$lib/server/embedded';
 import { describeError, logEvent } from '$lib/server/redact';
 import {
 	NON_HTML_CSP,

@@ -4,7 +4,7 @@ import type { RequestEvent } from '@sveltejs/kit';
 import { apiErrorResponse } from './api-error';
 import { callback, sessionInfo, signIn, signOut, tokenSourceFor } from './auth/flow';
 import { configSecrets, loadServerConfig } from './config';
-import { getEmbeddedReferenceApi } from './reference-api';
+import { getEmbeddedReferenceApi } from './embedded';
 import { describeError, logEvent, setConfiguredSecrets } from './redact';
 import { createRuntime, type ServerRuntime } from './runtime';
 

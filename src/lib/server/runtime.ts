@@ -141,7 +141,9 @@ export function createRuntime(config: ServerConfig, deps: RuntimeDeps): ServerRu
 					return xid === null ? null : userKeyOf(upstreamId, xid);
 				});
 			if (userKeys.size > 1000) userKeys.clear();
-			userKeys.set(token, lookup);
+			// The embedded API's static token changes user when the person's own account gets its
+			// first import, and asking it costs no network hop: it is asked every time.
+			if (!embedded) userKeys.set(token, lookup);
 			return lookup;
 		},
 		async revokeGrant(token) {

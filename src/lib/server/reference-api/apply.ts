@@ -10,18 +10,35 @@ import {
 	mealWithItemsSchema,
 	moodSchema,
 	moveSchema,
+	moveTickSchema,
 	sleepSchema,
 	sleepTickSchema,
 	workoutSchema,
 	workoutTickSchema
 } from '$lib/api/records';
 import type { JournalEntry } from './journal';
+import { randomBytes } from 'node:crypto';
+import { BAND_CREATOR, defaultProfile, readProfile, writeProfile } from './store';
 import type { RecordKind, RecordKinds, Store } from './store';
 
 type Parsed<T> = { success: true; data: T } | { success: false };
 
 const sleepTicksSchema = z.array(sleepTickSchema);
 const workoutTicksSchema = z.array(workoutTickSchema);
+const moveTicksSchema = z.array(moveTickSchema);
+
+const SCHEMAS = {
+	workouts: workoutSchema,
+	sleeps: sleepSchema,
+	moves: moveSchema,
+	body_events: bodyEventSchema,
+	mood: moodSchema,
+	meals: mealWithItemsSchema,
+	heartrates: heartRateSchema,
+	generic_events: genericEventSchema,
+	cardiac_events: cardiacEventV10Schema,
+	bandevents: bandEventSchema
+} as const;
 
 function parseRecord<K extends RecordKind>(kind: K, record: unknown): Parsed<RecordKinds[K]>;
 function parseRecord(kind: RecordKind, record: unknown): Parsed<RecordKinds[RecordKind]> {
@@ -125,4 +142,105 @@ export function applyEntry(store: Store, entry: JournalEntry): boolean {
 /** True when a record would be accepted by `applyEntry` (checked before journaling a write). */
 export function isValidRecord(kind: RecordKind, record: unknown): boolean {
 	return parseRecord(kind, record).success;
+}
+
+/** What an import added, replaced (same id, changed content) and found already stored. */
+export interface ImportCounts {
+	added: number;
+	updated: number;
+	unchanged: number;
+}
+
+/** A record an importer could not store; nothing of its batch was stored. */
+export class ImportError extends Error {}
+
+/** Stores ticks sent with an imported record; false when they are not ticks of that kind. */
+function storeTicks(store: Store, kind: RecordKind, xid: string, ticks: unknown): boolean {
+	switch (kind) {
+		case 'moves': {
+			const parsed = moveTicksSchema.safeParse(ticks);
+			if (parsed.success) store.setTicks('moves', xid, parsed.data);
+			return parsed.success;
+		}
+		case 'sleeps': {
+			const parsed = sleepTicksSchema.safeParse(ticks);
+			if (parsed.success) store.setTicks('sleeps', xid, parsed.data);
+			return parsed.success;
+		}
+		case 'workouts': {
+			const parsed = workoutTicksSchema.safeParse(ticks);
+			if (parsed.success) store.setTicks('workouts', xid, parsed.data);
+			return parsed.success;
+		}
+		default:
+			return false;
+	}
+}
+
+/** The first problem of a record that failed its schema, as "field: message". */
+function describeIssue(kind: RecordKind, record: unknown): string {
+	const parsed = SCHEMAS[kind].safeParse(record);
+	const issue = parsed.success ? undefined : parsed.error.issues[0];
+	if (issue === undefined) return 'is not valid';
+	const path = issue.path.map(String).join('.');
+	return path === '' ? issue.message : `${path}: ${issue.message}`;
+}
+
+/** An imported record and the ticks it may carry beside its own fields. */
+function splitTicks(input: unknown): { ticks: unknown; record: unknown } {
+	if (typeof input !== 'object' || input === null || !('ticks' in input))
+		return { ticks: undefined, record: input };
+	const { ticks, ...record } = input;
+	return { ticks, record };
+}
+
+function zoneOfRecord(record: unknown): string | null {
+	if (typeof record !== 'object' || record === null || !('details' in record)) return null;
+	const details = record.details;
+	if (typeof details !== 'object' || details === null || !('tz' in details)) return null;
+	return typeof details.tz === 'string' ? details.tz : null;
+}
+
+/**
+ * Stores imported records of one kind in one transaction: every record is checked against its
+ * schema first, and one that fails stores nothing. A record whose id is already stored with the
+ * same content adds nothing, so importing the same or an overlapping export twice is harmless.
+ * A move, sleep or workout may carry its ticks in a `ticks` field (not part of the record).
+ * Imported records belong to the band or app, like the ones a band synced.
+ */
+export function importRecords<K extends RecordKind>(
+	store: Store,
+	kind: K,
+	records: Iterable<unknown>
+): ImportCounts {
+	return store.transaction(() => {
+		const counts: ImportCounts = { added: 0, updated: 0, unchanged: 0 };
+		let firstImport = !store.hasRecords();
+		let position = 0;
+		for (const input of records) {
+			position++;
+			const { ticks, record } = splitTicks(input);
+			const parsed = parseRecord(kind, record);
+			if (!parsed.success)
+				throw new ImportError(`${kind} record ${position}: ${describeIssue(kind, record)}`);
+			const zone = zoneOfRecord(record);
+			if (firstImport && zone !== null) {
+				// The account's first records give it its home zone.
+				const profile =
+					readProfile(store.db, store.account) ??
+					defaultProfile(randomBytes(12).toString('base64url'), zone);
+				writeProfile(store.db, store.account, { ...profile, homeTz: zone });
+				firstImport = false;
+			}
+			const text = JSON.stringify(parsed.data);
+			const stored = store.indexes[kind].storedText(parsed.data.xid);
+			if (stored === undefined) counts.added++;
+			else if (stored === text) counts.unchanged++;
+			else counts.updated++;
+			if (stored !== text) store.put(kind, parsed.data, BAND_CREATOR);
+			if (ticks !== undefined && !storeTicks(store, kind, parsed.data.xid, ticks))
+				throw new ImportError(`${kind} record ${position}: ticks are not valid ${kind} ticks`);
+		}
+		return counts;
+	});
 }

@@ -9,7 +9,7 @@ import type { ApiVersion } from '$lib/api/version';
 export interface ReferenceApiOptions {
 	/** Epoch ms; default Date.now, or the fixed NUDGE_REFERENCE_NOW. */
 	now?: () => number;
-	/** Journal directory; null = memory only. Default `.data/reference-api/` under cwd. */
+	/** Directory of the database file; null = an in-memory database. Default `data/` under cwd. */
 	dataDir?: string | null;
 	seed?: number;
 	days?: number;
@@ -26,7 +26,10 @@ export interface ReferenceApiOptions {
 	dataset?: Dataset;
 }
 
-export const DEFAULT_DATA_DIR = join('.data', 'reference-api');
+/** Where the database lives unless NUDGE_REFERENCE_DATA_DIR says otherwise. */
+export const DEFAULT_DATA_DIR = 'data';
+/** Where earlier versions kept their journal by default (migrated from on first start). */
+export const LEGACY_DATA_DIR = join('.data', 'reference-api');
 
 const clientsSchema = z.array(
 	z.object({

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, appendFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
@@ -8,10 +8,10 @@ import { collectionSchema, envelopeSchema } from '$lib/api/envelope';
 import { mealWithItemsSchema, sleepSchema, workoutSchema } from '$lib/api/records';
 import { trendsV10Schema, trendsV11Schema } from '$lib/api/trends';
 import { goalsV10Schema, goalsV11Schema } from '$lib/api/goals';
-import { createReferenceApi, MAX_BODY_BYTES, type ReferenceApi } from './index';
+import { createReferenceApi, DEMO_CLIENT_ID, MAX_BODY_BYTES, type ReferenceApi } from './index';
 import type { ReferenceApiOptions } from './config';
 import { handlerFor } from './handlers/index';
-import { JOURNAL_FILE } from './journal';
+import { JOURNAL_FILE, MIGRATED_SUFFIX } from './journal';
 import { FIXTURE_NOW_MS, FIXTURE_USER, fixtureDataset } from './test-fixture';
 import { call, exchange, itemsOf, jsonOf, tokensFor, authorize, isObject } from './test-helpers';
 
@@ -816,7 +816,7 @@ describe('OAuth', () => {
 	});
 });
 
-describe('journal', () => {
+describe('database on disk', () => {
 	let dir: string;
 	beforeEach(async () => {
 		dir = await mkdtemp(join(tmpdir(), 'reference-api-'));
@@ -825,7 +825,11 @@ describe('journal', () => {
 		await rm(dir, { recursive: true, force: true });
 	});
 
-	it('replays writes and deletes over the regenerated data and ignores a torn last line', async () => {
+	const goalsOf = async (server: ReferenceApi) =>
+		(await jsonOf(await call(server, 'GET', '/nudge/api/v.1.1/users/@me/goals', { token: TOKEN })))
+			.data.move_steps;
+
+	it('keeps writes, deletes, goals and their creator across a restart', async () => {
 		const first = make({ dataDir: dir });
 		const created = await call(first, 'POST', '/nudge/api/v.1.1/users/@me/body_events', {
 			token: TOKEN,
@@ -843,7 +847,6 @@ describe('journal', () => {
 			form: { move_steps: '9000' }
 		});
 		await first.close();
-		await appendFile(join(dir, JOURNAL_FILE), '{"op":"put","kind":"body_ev');
 		const second = make({ dataDir: dir });
 		expect(
 			(await call(second, 'GET', `/nudge/api/v.1.1/body_events/${xid}`, { token: TOKEN })).status
@@ -852,35 +855,86 @@ describe('journal', () => {
 			(await call(second, 'GET', `/nudge/api/v.1.1/body_events/${goneXid}`, { token: TOKEN }))
 				.status
 		).toBe(404);
-		expect(
-			(
-				await jsonOf(
-					await call(second, 'GET', '/nudge/api/v.1.1/users/@me/goals', { token: TOKEN })
-				)
-			).data.move_steps
-		).toBe(9000);
+		expect(await goalsOf(second)).toBe(9000);
 		// The creator survives a restart: the record is still this client's to delete.
 		expect(
 			(await call(second, 'DELETE', `/nudge/api/v.1.1/body_events/${xid}`, { token: TOKEN })).status
 		).toBe(200);
 		await second.close();
-		const text = await readFile(join(dir, JOURNAL_FILE), 'utf8');
-		expect(text.endsWith('\n')).toBe(true);
-		expect(text).not.toContain('"body_ev\n');
+	});
+
+	/** A body event as the API stores it, made by a throwaway in-memory server. */
+	async function storedBodyEvent(weight: string): Promise<Record<string, unknown>> {
+		const scratch = make();
+		const created = await call(scratch, 'POST', '/nudge/api/v.1.1/users/@me/body_events', {
+			token: TOKEN,
+			form: { weight }
+		});
+		const record = (await jsonOf(created)).data;
+		await scratch.close();
+		return record;
+	}
+
+	it('migrates an earlier journal once, skipping a torn last line, and renames it aside', async () => {
+		const kept = await storedBodyEvent('61.5');
+		const deleted = await storedBodyEvent('61.6');
+		const lines = [
+			{ op: 'put', kind: 'body_events', record: kept, creator: DEMO_CLIENT_ID },
+			{ op: 'put', kind: 'body_events', record: deleted, creator: DEMO_CLIENT_ID },
+			{ op: 'delete', kind: 'body_events', xid: deleted.xid },
+			{
+				op: 'goals',
+				goals: { move_steps: 9000, sleep_total: 28800, body_weight: 60, body_weight_intent: 1 }
+			}
+		].map((entry) => JSON.stringify(entry));
+		const path = join(dir, JOURNAL_FILE);
+		await writeFile(path, `${lines.join('\n')}\n{"op":"put","kind":"body_ev`);
+		const first = make({ dataDir: dir });
+		const get = (server: ReferenceApi, xid: unknown) =>
+			call(server, 'GET', `/nudge/api/v.1.1/body_events/${String(xid)}`, { token: TOKEN });
+		expect((await get(first, kept.xid)).status).toBe(200);
+		expect((await get(first, deleted.xid)).status).toBe(404);
+		expect(await goalsOf(first)).toBe(9000);
+		await first.close();
+		await expect(readFile(path, 'utf8')).rejects.toThrow(/ENOENT/);
+		expect(await readFile(`${path}${MIGRATED_SUFFIX}`, 'utf8')).toContain('"body_ev');
+		// Applied once: a record deleted after the migration does not come back on the next start.
+		const second = make({ dataDir: dir });
+		expect(
+			(
+				await call(second, 'DELETE', `/nudge/api/v.1.1/body_events/${String(kept.xid)}`, {
+					token: TOKEN
+				})
+			).status
+		).toBe(200);
+		await second.close();
+		const third = make({ dataDir: dir });
+		expect((await get(third, kept.xid)).status).toBe(404);
+		await third.close();
 	});
 
 	it('serves the day of a custom event whose journaled attributes nest thousands of levels deep', async () => {
-		const first = make({ dataDir: dir });
-		const created = await call(first, 'POST', '/nudge/api/v.1.1/users/@me/generic_events', {
+		const scratch = make();
+		const created = await call(scratch, 'POST', '/nudge/api/v.1.1/users/@me/generic_events', {
 			token: TOKEN,
 			form: { title: 'Deep', attributes: '{"k":"marker"}' }
 		});
 		const xid = String((await jsonOf(created)).data.xid);
-		await first.close();
+		const record = (
+			await jsonOf(
+				await call(scratch, 'GET', `/nudge/api/v.1.1/generic_events/${xid}`, { token: TOKEN })
+			)
+		).data;
+		await scratch.close();
 		// A journal written before depth was checked: the attributes nest 10 000 levels.
-		const path = join(dir, JOURNAL_FILE);
+		const line = JSON.stringify({
+			op: 'put',
+			kind: 'generic_events',
+			record,
+			creator: DEMO_CLIENT_ID
+		});
 		const deep = '{"a":'.repeat(10_000) + '1' + '}'.repeat(10_000);
-		await writeFile(path, (await readFile(path, 'utf8')).replace('{"k":"marker"}', deep));
+		await writeFile(join(dir, JOURNAL_FILE), `${line.replace('{"k":"marker"}', deep)}\n`);
 		const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 		const second = make({ dataDir: dir });
 		const list = await call(
@@ -910,12 +964,20 @@ describe('journal', () => {
 				form: { weight: String(60 + i / 10) }
 			})
 		);
-		const statuses = (await Promise.all(writes)).map((r) => r.status);
-		expect(statuses.every((s) => s === 201)).toBe(true);
+		const answers = await Promise.all(writes);
+		expect(answers.every((r) => r.status === 201)).toBe(true);
+		const xids = await Promise.all(answers.map(async (r) => String((await jsonOf(r)).data.xid)));
 		await first.close();
-		const lines = (await readFile(join(dir, JOURNAL_FILE), 'utf8')).trim().split('\n');
-		expect(lines).toHaveLength(25);
-		expect(lines.every((line) => isObject(JSON.parse(line)))).toBe(true);
+		const second = make({ dataDir: dir });
+		const found = await Promise.all(
+			xids.map(
+				async (xid) =>
+					(await call(second, 'GET', `/nudge/api/v.1.1/body_events/${xid}`, { token: TOKEN }))
+						.status
+			)
+		);
+		expect(found).toEqual(xids.map(() => 200));
+		await second.close();
 	});
 });
 

@@ -1,15 +1,20 @@
 // The embedded reference implementation of the Wellness API: a framework-free `handle(Request)` over the live store.
 import { randomBytes } from 'node:crypto';
 import { checkControl, matchEndpoint, validateParams, type ParamSpec } from '$lib/api/endpoints';
-import { applyEntry } from './apply';
-import { DEFAULT_DATA_DIR, optionsFromEnv, type ReferenceApiOptions } from './config';
-import type { Dataset } from './dataset';
-import { DEMO_PERSON, generateDemoData } from './demo/index';
+import { applyEntry, importRecords, type ImportCounts } from './apply';
+import {
+	DEFAULT_DATA_DIR,
+	LEGACY_DATA_DIR,
+	optionsFromEnv,
+	type ReferenceApiOptions
+} from './config';
+import { openDatabase, readMeta, writeMeta, type StoreDatabase } from './database';
+import { DEFAULT_DAYS, DEFAULT_SEED, DEMO_PERSON, generateDemoData } from './demo/index';
 import { ApiFailure, failure, jsonResponse, methodNotAllowed, notFound, success } from './envelope';
 import { FaultInjector, pause, truncatedResponse } from './faults';
 import type { HandlerContext } from './handlers/context';
 import { handlerFor } from './handlers/index';
-import { memoryJournal, openJournal, type Journal, type JournalEntry } from './journal';
+import { migrateJournal, type JournalEntry } from './journal';
 import {
 	DEFAULT_ACCESS_TTL_SEC,
 	DEMO_CLIENT_ID,
@@ -17,11 +22,23 @@ import {
 	OAuthServer,
 	type ClientConfig
 } from './oauth';
-import { Store } from './store';
+import {
+	DEMO_ACCOUNT,
+	defaultProfile,
+	OWN_ACCOUNT,
+	readProfile,
+	Store,
+	seedAccount,
+	writeProfile,
+	type RecordKind
+} from './store';
 import { TrendsEngine } from './trends';
 
 export type { ReferenceApiOptions } from './config';
 export type { FaultConfig } from './faults';
+export type { ImportCounts } from './apply';
+export { ImportError } from './apply';
+export { DEMO_ACCOUNT, OWN_ACCOUNT, type RecordKind } from './store';
 export { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET } from './oauth';
 
 export interface ReferenceApi {
@@ -29,8 +46,17 @@ export interface ReferenceApi {
 	handle(request: Request): Promise<Response | null>;
 	/** The static token with every scope (never logged). */
 	readonly demoAccessToken: string;
-	/** Resolves once the data is generated and the journal replayed (otherwise done on first request). */
+	/** Resolves once the database is open and the demo generated (otherwise done on first request). */
 	ready(): Promise<void>;
+	/**
+	 * Stores imported records of one kind into an account in one transaction (all or nothing),
+	 * adding nothing twice for a record id already stored; see `importRecords` in apply.ts.
+	 */
+	importRecords(
+		account: string,
+		kind: RecordKind,
+		records: Iterable<unknown>
+	): Promise<ImportCounts>;
 	close(): Promise<void>;
 }
 
@@ -41,11 +67,19 @@ export const MAX_BODY_BYTES = 5 * 1024 * 1024;
 
 const newXid = (): string => randomBytes(12).toString('base64url');
 
-interface Live {
+/** One account's records and its trend cache. */
+interface AccountState {
 	store: Store;
 	trends: TrendsEngine;
-	journal: Journal;
 }
+
+interface Live {
+	db: StoreDatabase;
+	account(id: string): AccountState;
+}
+
+/** The meta key naming which demo the database holds, so a changed seed or span regenerates it. */
+const DEMO_SOURCE_KEY = 'demo_source';
 
 /** Builds the reference API; data is generated (or loaded) and the journal replayed on first use. */
 export function createReferenceApi(options: ReferenceApiOptions = {}): ReferenceApi {
@@ -58,7 +92,15 @@ export function createReferenceApi(options: ReferenceApiOptions = {}): Reference
 		redirectUris: []
 	};
 	const clients = [demoClient, ...(options.clients ?? []).filter((c) => c.id !== DEMO_CLIENT_ID)];
+	/** The static token reads the person's own account once it holds data, the demo user before. */
+	const staticAccount = (state: Live): string =>
+		state.account(OWN_ACCOUNT).store.hasRecords() ? OWN_ACCOUNT : DEMO_ACCOUNT;
 	const oauth = new OAuthServer({
+		accounts: () => {
+			const demo = { id: DEMO_ACCOUNT, label: 'The demo user' };
+			const own = { id: OWN_ACCOUNT, label: 'My own records (imported)' };
+			return opened !== null && staticAccount(opened) === OWN_ACCOUNT ? [own, demo] : [demo, own];
+		},
 		clients,
 		nowSec,
 		accessTtlSec: options.accessTtlSec ?? DEFAULT_ACCESS_TTL_SEC,
@@ -69,17 +111,48 @@ export function createReferenceApi(options: ReferenceApiOptions = {}): Reference
 	const dataDir = options.dataDir === undefined ? DEFAULT_DATA_DIR : options.dataDir;
 
 	let live: Promise<Live> | null = null;
+	let opened: Live | null = null;
 	const start = async (): Promise<Live> => {
-		const dataset: Dataset = options.dataset ?? {
-			...generateDemoData({ seed: options.seed, now: nowMs(), days: options.days }),
-			profile: { gender: DEMO_PERSON.gender, birthDate: DEMO_PERSON.birthDate }
+		const db = openDatabase(dataDir);
+		if (options.dataset !== undefined) seedAccount(db, DEMO_ACCOUNT, options.dataset);
+		else {
+			// Generated once into the database, not on every start.
+			const source = JSON.stringify({
+				seed: options.seed ?? DEFAULT_SEED,
+				days: options.days ?? DEFAULT_DAYS
+			});
+			if (readMeta(db, DEMO_SOURCE_KEY) !== source) {
+				seedAccount(db, DEMO_ACCOUNT, {
+					...generateDemoData({ seed: options.seed, now: nowMs(), days: options.days }),
+					profile: { gender: DEMO_PERSON.gender, birthDate: DEMO_PERSON.birthDate }
+				});
+				writeMeta(db, DEMO_SOURCE_KEY, source);
+			}
+		}
+		if (readProfile(db, OWN_ACCOUNT) === null) {
+			// The person's own account exists from the start, under an id of its own.
+			writeProfile(db, OWN_ACCOUNT, defaultProfile(newXid(), 'UTC'));
+		}
+		const accounts = new Map<string, AccountState>();
+		const account = (id: string): AccountState => {
+			let state = accounts.get(id);
+			if (state === undefined) {
+				const store = new Store({ db, account: id });
+				state = { store, trends: new TrendsEngine(store) };
+				accounts.set(id, state);
+			}
+			return state;
 		};
-		const store = new Store(dataset);
-		const trends = new TrendsEngine(store);
-		if (dataDir === null) return { store, trends, journal: memoryJournal };
-		const opened = await openJournal(dataDir);
-		for (const entry of opened.entries) applyEntry(store, entry);
-		return { store, trends, journal: opened.journal };
+		if (dataDir !== null) {
+			// A journal of an earlier version holds the writes made over the demo user.
+			const demo = account(DEMO_ACCOUNT).store;
+			const apply = (entries: readonly JournalEntry[]) =>
+				demo.transaction(() => entries.filter((entry) => applyEntry(demo, entry)).length);
+			await migrateJournal(dataDir, apply);
+			if (options.dataDir === undefined) await migrateJournal(LEGACY_DATA_DIR, apply);
+		}
+		opened = { db, account };
+		return opened;
 	};
 	const ready = () => (live ??= start());
 
@@ -95,8 +168,7 @@ export function createReferenceApi(options: ReferenceApiOptions = {}): Reference
 		const now = nowSec();
 		let userXid = '';
 		try {
-			const state = await ready();
-			const { store } = state;
+			const live = await ready();
 			const match = matchEndpoint(request.method, url.pathname.slice(API_PREFIX.length + 1));
 			if ('error' in match) {
 				if (match.error === 'method_not_allowed') throw methodNotAllowed(match.allowed ?? []);
@@ -107,6 +179,8 @@ export function createReferenceApi(options: ReferenceApiOptions = {}): Reference
 				throw notFound(`No endpoint answers ${url.pathname}.`);
 			}
 			const grant = oauth.authenticate(request.headers.get('authorization'));
+			const state = live.account(grant.account ?? staticAccount(live));
+			const { store } = state;
 			userXid = store.userXid;
 			const { endpoint } = match;
 			if (endpoint.scope !== null && !grant.scopes.has(endpoint.scope)) {
@@ -131,9 +205,9 @@ export function createReferenceApi(options: ReferenceApiOptions = {}): Reference
 				query,
 				body,
 				nowSec: now,
-				commit: async (entry: JournalEntry) => {
-					await state.journal.append(entry);
-					applyEntry(store, entry);
+				commit: (entry: JournalEntry) => {
+					store.transaction(() => applyEntry(store, entry));
+					return Promise.resolve();
 				},
 				newXid
 			};
@@ -212,11 +286,15 @@ export function createReferenceApi(options: ReferenceApiOptions = {}): Reference
 			const answer = await handleAny(new Request(request.url, { headers: request.headers }));
 			return answer && new Response(null, { status: answer.status, headers: answer.headers });
 		},
+		async importRecords(account, kind, records) {
+			const state = (await ready()).account(account);
+			return serialized(() => Promise.resolve(importRecords(state.store, kind, records)));
+		},
 		async close(): Promise<void> {
 			if (live === null) return;
 			const state = await live;
 			await writeTail;
-			await state.journal.close();
+			state.db.close();
 		}
 	};
 
@@ -347,14 +425,6 @@ async function formFieldsOf(request: Request): Promise<Map<string, string>> {
 		);
 	}
 	return fields;
-}
-
-let embedded: ReferenceApi | null = null;
-
-/** The process-wide reference API configured from process.env, for the SvelteKit server. */
-export function getEmbeddedReferenceApi(): ReferenceApi {
-	embedded ??= createReferenceApi(optionsFromEnv(process.env));
-	return embedded;
 }
 
 export { jsonResponse, optionsFromEnv };

@@ -1,9 +1,11 @@
-// The write-ahead journal: every write is appended and fsynced before it is answered, and replayed on start.
-import { mkdir, open, readFile, truncate, type FileHandle } from 'node:fs/promises';
+// The write operations of the reference API, and the migration of the journal earlier versions kept them in.
+import { readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as z from 'zod/mini';
 
 export const JOURNAL_FILE = 'journal.ndjson';
+/** What a migrated journal is renamed to. */
+export const MIGRATED_SUFFIX = '.migrated';
 
 const kindSchema = z.enum([
 	'workouts',
@@ -25,7 +27,7 @@ const goalsSchema = z.object({
 	body_weight_intent: z.number()
 });
 
-/** One line of the journal. Records are re-validated by their own schema when replayed. */
+/** One write (and one line of an old journal). Records are validated by their own schema when applied. */
 export const journalEntrySchema = z.union([
 	z.object({
 		op: z.literal('put'),
@@ -39,73 +41,44 @@ export const journalEntrySchema = z.union([
 ]);
 export type JournalEntry = z.infer<typeof journalEntrySchema>;
 
-export interface Journal {
-	/** Appends one entry and resolves once it is on disk. */
-	append(entry: JournalEntry): Promise<void>;
-	close(): Promise<void>;
-}
-
-/** A journal that keeps nothing (unit tests, `dataDir: null`). */
-export const memoryJournal: Journal = {
-	append: () => Promise.resolve(),
-	close: () => Promise.resolve()
-};
-
 /**
- * Opens (creating) the journal in `dir` and returns the entries already in it. A torn last line
- * (a crash in the middle of a write, which was never acknowledged) is cut off.
+ * The entries of a journal file written by earlier versions (which kept the demo in memory and
+ * replayed this file on start). A torn last line (a crash in the middle of a write, which was
+ * never acknowledged) and lines that do not parse are skipped.
  */
-export async function openJournal(
-	dir: string
-): Promise<{ journal: Journal; entries: JournalEntry[] }> {
-	await mkdir(dir, { recursive: true });
-	const path = join(dir, JOURNAL_FILE);
-	let text = '';
+export async function readJournal(path: string): Promise<JournalEntry[] | null> {
+	let text: string;
 	try {
 		text = await readFile(path, 'utf8');
 	} catch (error) {
-		if (!isMissingFile(error)) throw error;
+		if (isMissingFile(error)) return null;
+		throw error;
 	}
 	const complete = text.lastIndexOf('\n') + 1;
-	if (complete < text.length) await truncate(path, Buffer.byteLength(text.slice(0, complete)));
 	const entries: JournalEntry[] = [];
 	for (const line of text.slice(0, complete).split('\n')) {
 		if (line.trim() === '') continue;
 		const parsed = journalEntrySchema.safeParse(parseJson(line));
 		if (parsed.success) entries.push(parsed.data);
 	}
-	const handle = await open(path, 'a');
-	await syncDirectory(dir);
-	return { journal: new FileJournal(handle), entries };
+	return entries;
 }
 
-class FileJournal implements Journal {
-	readonly #handle: FileHandle;
-	#tail: Promise<void> = Promise.resolve();
-	#closed = false;
-
-	constructor(handle: FileHandle) {
-		this.#handle = handle;
-	}
-
-	append(entry: JournalEntry): Promise<void> {
-		if (this.#closed) return Promise.reject(new Error('journal is closed'));
-		const line = `${JSON.stringify(entry)}\n`;
-		// One append at a time, each fsynced, so lines never interleave and order is kept.
-		const done = this.#tail.then(async () => {
-			await this.#handle.write(line);
-			await this.#handle.sync();
-		});
-		this.#tail = done.catch(() => undefined);
-		return done;
-	}
-
-	async close(): Promise<void> {
-		if (this.#closed) return;
-		this.#closed = true;
-		await this.#tail;
-		await this.#handle.close();
-	}
+/**
+ * Applies an existing journal in `dir` to the store once, in one transaction, then renames it
+ * aside (`journal.ndjson.migrated`) so the next start does not apply it again. Answers how many
+ * entries were applied, or null when there was no journal.
+ */
+export async function migrateJournal(
+	dir: string,
+	apply: (entries: readonly JournalEntry[]) => number
+): Promise<number | null> {
+	const path = join(dir, JOURNAL_FILE);
+	const entries = await readJournal(path);
+	if (entries === null) return null;
+	const applied = apply(entries);
+	await rename(path, `${path}${MIGRATED_SUFFIX}`);
+	return applied;
 }
 
 function parseJson(line: string): unknown {
@@ -118,18 +91,4 @@ function parseJson(line: string): unknown {
 
 function isMissingFile(error: unknown): boolean {
 	return error instanceof Error && 'code' in error && error.code === 'ENOENT';
-}
-
-/** Makes the file's directory entry durable too (a new file is lost on power cut otherwise). */
-async function syncDirectory(dir: string): Promise<void> {
-	try {
-		const handle = await open(dir, 'r');
-		try {
-			await handle.sync();
-		} finally {
-			await handle.close();
-		}
-	} catch {
-		// Some file systems refuse fsync on directories; the file's own fsync still holds.
-	}
 }

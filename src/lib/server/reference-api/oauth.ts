@@ -35,6 +35,8 @@ export interface Grant {
 	grantId: string;
 	clientId: string;
 	scopes: ReadonlySet<string>;
+	/** Whose records the token reads; unset for the static token (the server decides). */
+	account?: string;
 }
 
 interface AccessToken extends Grant {
@@ -55,6 +57,7 @@ interface PendingConsent {
 	state: string | null;
 	expiresAt: number;
 	codeChallenge: string | null;
+	accounts: string[];
 }
 
 export interface OAuthOptions {
@@ -62,6 +65,8 @@ export interface OAuthOptions {
 	nowSec: () => number;
 	accessTtlSec: number;
 	staticToken: string;
+	/** The accounts the consent page offers, the preselected one first (default: none to choose). */
+	accounts?: () => readonly { id: string; label: string }[];
 }
 
 const KNOWN_SCOPES: ReadonlySet<string> = new Set(ALL_SCOPES);
@@ -72,6 +77,16 @@ const STATIC_GRANT: AccessToken = {
 	scopes: KNOWN_SCOPES,
 	expiresAt: null
 };
+
+/** The radio buttons choosing whose records to share, when there is more than one account. */
+function accountChoice(accounts: readonly { id: string; label: string }[]): string {
+	if (accounts.length < 2) return '';
+	const options = accounts.map(
+		(account, index) =>
+			`<label><input type="radio" name="account" value="${escapeHtml(account.id)}"${index === 0 ? ' checked' : ''}> ${escapeHtml(account.label)}</label>`
+	);
+	return `<fieldset><legend>Whose records</legend>${options.join('<br>')}</fieldset>`;
+}
 
 const newSecret = (bytes = 32): string => randomBytes(bytes).toString('base64url');
 
@@ -140,6 +155,7 @@ export class OAuthServer {
 	readonly #nowSec: () => number;
 	readonly #accessTtlSec: number;
 	readonly #staticToken: string;
+	readonly #accounts: () => readonly { id: string; label: string }[];
 	readonly #access: BoundedStore<AccessToken>;
 	readonly #refresh: BoundedStore<Grant & { expiresAt: null }>;
 	readonly #codes: BoundedStore<PendingCode>;
@@ -158,6 +174,7 @@ export class OAuthServer {
 		this.#consents = new BoundedStore({ capacity: MAX_PENDING, nowSec });
 		// Kept apart from the bounded store so no flood of issued tokens can evict it.
 		this.#staticToken = options.staticToken;
+		this.#accounts = options.accounts ?? (() => []);
 	}
 
 	/** The grant behind an `Authorization: Bearer` header, or the 401 to answer. */
@@ -294,7 +311,9 @@ export class OAuthServer {
 		if (pkce === 'invalid')
 			return redirectTo(target.redirectUri, { error: 'invalid_request', state });
 		const consentId = newSecret(24);
+		const accounts = this.#accounts();
 		this.#consents.set(consentId, {
+			accounts: accounts.map((account) => account.id),
 			clientId: target.client.id,
 			redirectUri: target.redirectUri,
 			scopes,
@@ -311,6 +330,7 @@ export class OAuthServer {
 <ul>${items}</ul>
 <form method="post" action="/auth/oauth2/auth">
 <input type="hidden" name="consent" value="${consentId}">
+${accountChoice(accounts)}
 <button type="submit" name="decision" value="allow">Allow</button>
 <button type="submit" name="decision" value="deny">Deny</button>
 </form>`,
@@ -337,6 +357,7 @@ export class OAuthServer {
 			grantId: newSecret(12),
 			clientId: consent.clientId,
 			scopes: new Set(consent.scopes),
+			account: consent.accounts.find((id) => id === form.get('account')) ?? consent.accounts[0],
 			redirectUri: consent.redirectUri,
 			expiresAt: this.#nowSec() + CODE_TTL_SEC,
 			codeChallenge: consent.codeChallenge
@@ -396,7 +417,12 @@ export class OAuthServer {
 	#issue(grant: Grant): Response {
 		const accessToken = newSecret();
 		const refreshToken = newSecret();
-		const base: Grant = { grantId: grant.grantId, clientId: grant.clientId, scopes: grant.scopes };
+		const base: Grant = {
+			grantId: grant.grantId,
+			clientId: grant.clientId,
+			scopes: grant.scopes,
+			account: grant.account
+		};
 		this.#access.set(accessToken, { ...base, expiresAt: this.#nowSec() + this.#accessTtlSec });
 		this.#refresh.set(refreshToken, { ...base, expiresAt: null });
 		const body = {

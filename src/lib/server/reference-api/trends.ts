@@ -119,8 +119,7 @@ export interface TrendsResult {
 export class TrendsEngine {
 	readonly #store: Store;
 	readonly #days = new Map<number, DayAggregate>();
-	#bodyVersion = -1;
-	#bodyByDate: { date: number; weight: number | null; body_fat: number | null }[] = [];
+	#externalVersion = 0;
 
 	constructor(store: Store) {
 		this.#store = store;
@@ -131,6 +130,12 @@ export class TrendsEngine {
 
 	/** Aggregates of one local day, computed once and kept until a write touches that day. */
 	day(date: number): DayAggregate {
+		const external = this.#store.externalVersion();
+		if (external !== this.#externalVersion) {
+			// Another process (an import from the command line) wrote to the database.
+			this.#days.clear();
+			this.#externalVersion = external;
+		}
 		const cached = this.#days.get(date);
 		if (cached !== undefined) return cached;
 		const store = this.#store;
@@ -202,21 +207,7 @@ export class TrendsEngine {
 
 	/** Weight and body fat in effect on a date: the latest body event on or before it. */
 	#bodyOn(date: number): { weight: number | null; body_fat: number | null } {
-		if (this.#bodyVersion !== this.#store.version) {
-			this.#bodyByDate = [...this.#store.indexes.body_events.all()]
-				.reverse()
-				.map((event) => ({ date: event.date, weight: event.weight, body_fat: event.body_fat }));
-			this.#bodyVersion = this.#store.version;
-		}
-		const list = this.#bodyByDate;
-		let low = 0;
-		let high = list.length;
-		while (low < high) {
-			const mid = (low + high) >>> 1;
-			if ((list[mid]?.date ?? 0) <= date) low = mid + 1;
-			else high = mid;
-		}
-		const found = list[low - 1];
+		const found = this.#store.indexes.body_events.latestOnOrBefore(date);
 		return found === undefined
 			? { weight: null, body_fat: null }
 			: { weight: found.weight, body_fat: found.body_fat };

@@ -129,7 +129,7 @@ export const listFriends: Handler = (context) => {
 
 /** The user's current zone: the zone of the latest move, else the home zone. */
 export const getTimezone: Handler = (context) => {
-	const latest = context.store.indexes.moves.all()[0];
+	const latest = context.store.indexes.moves.newest();
 	const tz = latest?.details.tz ?? context.store.homeTz;
 	return {
 		data: {

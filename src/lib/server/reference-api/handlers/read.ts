@@ -43,13 +43,35 @@ function listItem(kind: RecordKind, record: object): object {
 	return meal;
 }
 
+/**
+ * A record as served. A move's `time_updated` is refreshed in real time, even for earlier days,
+ * because the current BMR keeps changing (the specification's move record).
+ */
+function served<T extends object>(kind: RecordKind, record: T, nowSec: number): T {
+	if (kind !== 'moves' || !('time_updated' in record) || typeof record.time_updated !== 'number')
+		return record;
+	return { ...record, time_updated: Math.max(record.time_updated, nowSec) };
+}
+
+/** The filter a page is read with: every move counts as updated now (see `served`). */
+function pageFilterOf(kind: RecordKind, filter: ListFilter, nowSec: number): ListFilter {
+	if (kind !== 'moves' || filter.updatedAfter === undefined || filter.updatedAfter >= nowSec)
+		return filter;
+	const { updatedAfter: _updatedAfter, ...rest } = filter;
+	return rest;
+}
+
 export const listRecords: Handler = (context) => {
 	const kind = kindOf(context.endpoint);
 	const filter = listFilterOf(context);
 	const limit = context.query.limit === undefined ? DEFAULT_PAGE_SIZE : Number(context.query.limit);
 	const token = context.query.page_token === undefined ? null : Number(context.query.page_token);
-	const page = context.store.indexes[kind].page(filter, limit, token);
-	const items = page.items.map((record) => listItem(kind, record));
+	const page = context.store.indexes[kind].page(
+		pageFilterOf(kind, filter, context.nowSec),
+		limit,
+		token
+	);
+	const items = page.items.map((record) => listItem(kind, served(kind, record, context.nowSec)));
 	const links = page.nextToken === null ? {} : { next: nextLink(context, filter, page.nextToken) };
 	return { data: { items, size: items.length, links } };
 };
@@ -63,7 +85,9 @@ export function recordOf(context: HandlerContext, kind: RecordKind = kindOf(cont
 	return record;
 }
 
-export const getRecord: Handler = (context) => ({ data: recordOf(context) });
+export const getRecord: Handler = (context) => ({
+	data: served(kindOf(context.endpoint), recordOf(context), context.nowSec)
+});
 
 export const getImage: Handler = (context) => {
 	const record = recordOf(context);

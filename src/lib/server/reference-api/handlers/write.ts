@@ -50,6 +50,8 @@ const MOOD_LABELS: Record<number, string> = {
 	8: 'Good'
 };
 const PLATE_KINDS = ['plate', 'cup', 'bowl', 'scale', 'glass'];
+/** Walk, run, bike and hike: the workouts with a route when they have a place (as the demo's). */
+const OUTDOOR_WORKOUTS: ReadonlySet<number> = new Set([1, 2, 14, 24]);
 /** Sleeps shorter than this are recorded as naps (the create call has no sub_type). */
 const NAP_MAX_SEC = 3 * 3600;
 
@@ -106,7 +108,7 @@ const created = (data: unknown): HandlerResult => ({ data, status: 201 });
 
 /** Refuses a change to a record this partner did not create: demo records belong to the band or app. */
 function assertCreator(context: HandlerContext): void {
-	const creator = context.store.creatorOf(context.xid);
+	const creator = context.store.creatorOf(kindOf(context.endpoint), context.xid);
 	if (creator !== context.grant.clientId) {
 		throw new ApiFailure(
 			403,
@@ -141,6 +143,12 @@ async function writeWorkout(
 	}
 	const subType = numberOr(body.sub_type, previous?.sub_type ?? 29);
 	const distance = numberOr(body.distance, previous?.details.meters ?? null);
+	const date = localDateInt(timeCreated, tz);
+	const place = placeOf(context, previous);
+	const outdoor =
+		OUTDOOR_WORKOUTS.has(subType) && place.place_lat !== null && place.place_lon !== null;
+	const bmr =
+		basalCalories(context, date, timeCompleted - timeCreated) ?? previous?.details.bmr ?? null;
 	const record = {
 		...previous,
 		xid,
@@ -150,8 +158,9 @@ async function writeWorkout(
 		time_created: timeCreated,
 		time_updated: context.nowSec,
 		time_completed: timeCompleted,
-		date: localDateInt(timeCreated, tz),
-		...placeOf(context, previous),
+		date,
+		...place,
+		route: outdoor ? imagePath('workouts', xid) : null,
 		image: body.image_url ?? previous?.image ?? imagePath('workouts', xid),
 		snapshot_image: imagePath('workouts', xid),
 		share: body.share === undefined ? undefined : /^(true|1)$/i.test(body.share),
@@ -162,12 +171,20 @@ async function writeWorkout(
 			km: distance === null ? null : distance / 1000,
 			intensity: numberOr(body.intensity, previous?.details.intensity ?? null),
 			calories: numberOr(body.calories, previous?.details.calories ?? null),
-			bmr: previous?.details.bmr ?? null,
+			bmr,
+			bmr_calories: bmr,
 			tz
 		}
 	};
 	const stored = await save(context, 'workouts', record);
 	return previous === undefined ? created(stored) : { data: stored };
+}
+
+/** Basal calories over `seconds` at the rate of the day's move, or null when the day has none. */
+function basalCalories(context: HandlerContext, date: number, seconds: number): number | null {
+	const bmrDay = context.store.indexes.moves.onDate(date)[0]?.details.bmr_day;
+	if (typeof bmrDay !== 'number') return null;
+	return Math.round((bmrDay / 86400) * seconds * 100) / 100;
 }
 
 export const createWorkout: Handler = (context) => writeWorkout(context, null);
@@ -352,8 +369,9 @@ const SUMMED_NUTRIENTS = [
 function mealItemsOf(context: HandlerContext, input: MealItemInput[]) {
 	return input.map((item) => ({
 		xid: context.newXid(),
-		food_xid: null,
-		serving_xid: null,
+		// The item becomes a personal food with one serving, as a food the person typed in.
+		food_xid: context.newXid(),
+		serving_xid: context.newXid(),
 		name: item.name,
 		description: item.description ?? null,
 		image: null,
@@ -454,6 +472,8 @@ async function writeMeal(
 			potassium: null,
 			polyunsaturated_fat: null,
 			monounsaturated_fat: null,
+			// The partner sent the numbers: there is no recognition estimate to report.
+			accuracy: null,
 			...details,
 			tz
 		},
