@@ -40,7 +40,8 @@ interface ChartSize {
 	/** Width before the container is measured (server rendering, snapshots). */
 	width: number;
 	height: number;
-	margin: Margin;
+	/** Space around the plot, or a function of the measured width for charts that narrow it. */
+	margin: Margin | ((width: number) => Margin);
 }
 
 /**
@@ -105,7 +106,8 @@ export class ChartState {
 	}
 
 	get margin(): Margin {
-		return this.#size().margin;
+		const margin = this.#size().margin;
+		return typeof margin === 'function' ? margin(this.width) : margin;
 	}
 
 	get innerWidth(): number {
