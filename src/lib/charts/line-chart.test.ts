@@ -249,4 +249,35 @@ describe('pointDots', () => {
 			{ x: 10, y: 3 }
 		]);
 	});
+
+	it('puts a lone day in the middle of the axis, not in its corner', () => {
+		const lone: Series = { ...steps, points: [{ dateInt: 20260330, value: 8449 }] };
+		const layout = lineChartLayout(prepareSeries([lone], 'date'), {
+			x: 'date',
+			rightAxis: null,
+			zoom: null,
+			includeZero: true,
+			innerWidth: 600,
+			innerHeight: 200
+		});
+		expect(layout.paths[0]?.dots[0]?.x).toBe(300);
+	});
+
+	it('spans the whole week asked for, days without data left empty', () => {
+		const lone: Series = { ...steps, points: [{ dateInt: 20260330, value: 8449 }] };
+		const layout = lineChartLayout(prepareSeries([lone], 'date'), {
+			x: 'date',
+			rightAxis: null,
+			zoom: null,
+			includeZero: true,
+			innerWidth: 600,
+			innerHeight: 200,
+			span: [20260330, 20260405]
+		});
+		expect(layout.paths[0]?.dots[0]?.x).toBe(0);
+		expect(layout.x.kind === 'utc' && layout.x.scale.domain().map(Number)).toEqual([
+			Date.UTC(2026, 2, 30),
+			Date.UTC(2026, 3, 5)
+		]);
+	});
 });
