@@ -18,8 +18,10 @@ export interface LabelledTick {
 	context?: string;
 }
 
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
-const MONTHS = [
+// d3's default (en-US) names for `%a` and `%b`. Written out rather than taken from
+// d3-time-format, whose locale machinery every page would otherwise load for a few labels.
+export const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+export const MONTHS = [
 	'Jan',
 	'Feb',
 	'Mar',
