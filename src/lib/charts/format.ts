@@ -1,27 +1,11 @@
 // Number, duration and date label formatting for chart text, tooltips and tables (zone-free).
 import { format } from 'd3-format';
+import { MONTHS, WEEKDAYS } from './axis-ticks';
 import { dateIntToUtcMs } from './scales';
 
 const integer = format(',d');
 const oneDecimal = format(',.1f');
 const percent = format('.0%');
-// d3's default (en-US) names for `%a` and `%b`. Written out rather than taken from
-// d3-time-format, whose locale machinery every page would otherwise load for three labels.
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
-const MONTHS = [
-	'Jan',
-	'Feb',
-	'Mar',
-	'Apr',
-	'May',
-	'Jun',
-	'Jul',
-	'Aug',
-	'Sep',
-	'Oct',
-	'Nov',
-	'Dec'
-] as const;
 
 export function formatInteger(value: number): string {
 	return integer(Math.round(value));

@@ -49,6 +49,6 @@ describe('goal gauges', () => {
 	it('reads the numbers out for screen readers', () => {
 		const layout = goalGaugesLayout([steps], 400, 40);
 		const row = layout.rows[0];
-		expect(row && gaugeLabel(row)).toBe('Steps: 7,500 steps of 10,000 steps; 2,500 steps to go');
+		expect(row && gaugeLabel(row)).toBe('Steps 2,500 steps to go: 7,500 steps of 10,000 steps');
 	});
 });

@@ -86,7 +86,13 @@ export function gaugeLabel(row: GaugeRow): string {
 		gauge.achieved === null || gauge.target === null
 			? ''
 			: `${formatQuantity(gauge.achieved, gauge.unit)} of ${formatQuantity(gauge.target, gauge.unit)}; `;
-	return `${goalLabel[gauge.goal]}: ${done}${row.status}`;
+	// Starts with the words the gauge shows (name, then status), so speech input can name it.
+	return `${goalLabel[gauge.goal]} ${exceededMark(gauge)}${row.status}${done ? `: ${done.slice(0, -2)}` : ''}`;
+}
+
+/** The sign before an exceeded goal's status: eating more than the intake goal is a warning. */
+export function exceededMark(gauge: GoalGauge): string {
+	return !gauge.exceeded ? '' : gauge.goal === 'intake_calories' ? '! ' : '✓ ';
 }
 
 /** Each goal in its own plain unit (sleep in minutes), its numbers rounded to that unit. */

@@ -11,7 +11,6 @@ import {
 	heatmapPixels,
 	heatmapTable,
 	heatRamp,
-	monthTickLabel,
 	rampIndex,
 	summarizeGrid,
 	summaryText
@@ -89,20 +88,18 @@ describe('heatmap interaction', () => {
 		expect(cellLabel(grid, { day: 1, hour: 23 }, 'steps')).toContain('23:00–00:00');
 	});
 
-	it('thins month labels on a narrow chart', () => {
+	it('thins month labels on a narrow chart to every other calendar month', () => {
 		expect(heatmapLayout(yearGrid, 640, 200).monthTicks).toHaveLength(12);
 		const narrow = heatmapLayout(yearGrid, 300, 200).monthTicks;
-		expect(narrow).toHaveLength(6);
-		expect(narrow[0]).toBe(dateIntToUtcMs(20250401));
-		expect(narrow[1]).toBe(dateIntToUtcMs(20250601));
+		expect(narrow.map((tick) => tick.label)).toEqual(['May', 'Jul', 'Sep', 'Nov', 'Jan', 'Mar']);
+		expect(narrow[0]?.value).toBe(dateIntToUtcMs(20250501));
 	});
 
-	it('names the year on the first month label and where the year changes', () => {
-		expect(monthTickLabel(dateIntToUtcMs(20250401), undefined)).toBe('Apr 2025');
-		expect(monthTickLabel(dateIntToUtcMs(20250501), dateIntToUtcMs(20250401))).toBe('May');
-		expect(monthTickLabel(dateIntToUtcMs(20260101), dateIntToUtcMs(20251201))).toBe('Jan 2026');
-		// With every second month shown, February is the first label of the new year.
-		expect(monthTickLabel(dateIntToUtcMs(20260201), dateIntToUtcMs(20251201))).toBe('Feb 2026');
+	it('puts the year under the first month label and under the month where the year changes', () => {
+		const ticks = heatmapLayout(yearGrid, 640, 200).monthTicks;
+		expect(ticks[0]).toEqual({ value: dateIntToUtcMs(20250401), label: 'Apr', context: '2025' });
+		expect(ticks[1]).toEqual({ value: dateIntToUtcMs(20250501), label: 'May' });
+		expect(ticks[9]).toEqual({ value: dateIntToUtcMs(20260101), label: 'Jan', context: '2026' });
 	});
 });
 

@@ -1,7 +1,7 @@
 // The day × hour heatmap's numbers: cell colours, pixel buffer, hit testing, summary and tables.
+import { dateTicks, type LabelledTick } from './axis-ticks';
 import { range } from 'd3-array';
 import { scaleBand, scaleUtc } from 'd3-scale';
-import { utcFormat } from 'd3-time-format';
 import type { ScaleBand, ScaleTime } from 'd3-scale';
 import type { DayHourGrid } from '$lib/metrics/types';
 import { formatDateInt } from '$lib/time/zone';
@@ -107,8 +107,8 @@ export interface HeatmapLayout {
 	y: ScaleBand<number>;
 	cellWidth: number;
 	cellHeight: number;
-	/** Month starts inside the range, as UTC-midnight ms, for the month labels. */
-	monthTicks: number[];
+	/** Calendar ticks for the span (months with the year under them, for a year), about 48 px apart. */
+	monthTicks: LabelledTick[];
 }
 
 export function heatmapLayout(
@@ -118,13 +118,12 @@ export function heatmapLayout(
 ): HeatmapLayout {
 	const x = dayScale(grid.dates, [0, innerWidth]);
 	const y = scaleBand<number>().domain(range(24)).range([0, innerHeight]);
-	const monthStarts = grid.dates
-		.filter((dateInt, index) => dateInt % 100 === 1 || index === 0)
-		.map(dateIntToUtcMs);
-	// Keep every n-th month so labels stay about 48 px apart on a narrow screen.
-	const perMonth = innerWidth / Math.max(monthStarts.length, 1);
-	const every = Math.max(1, Math.ceil(48 / Math.max(perMonth, 1e-9)));
-	const monthTicks = monthStarts.filter((_, index) => index % every === 0);
+	const first = grid.dates[0];
+	const last = grid.dates[grid.dates.length - 1];
+	const monthTicks =
+		first === undefined || last === undefined
+			? []
+			: dateTicks(dateIntToUtcMs(first), dateIntToUtcMs(last), Math.floor(innerWidth / 48));
 	return {
 		x,
 		y,
@@ -132,20 +131,6 @@ export function heatmapLayout(
 		cellHeight: y.bandwidth(),
 		monthTicks
 	};
-}
-
-const monthName = utcFormat('%b');
-const monthYear = utcFormat('%b %Y');
-
-/**
- * `Apr 2025` for the first label and wherever the year changes since the previous label
- * (January, or the first month shown after it when labels are thinned), `May` otherwise.
- */
-export function monthTickLabel(ms: number, previous: number | undefined): string {
-	const date = new Date(ms);
-	const newYear =
-		previous === undefined || new Date(previous).getUTCFullYear() !== date.getUTCFullYear();
-	return newYear ? monthYear(date) : monthName(date);
 }
 
 export interface Cell {

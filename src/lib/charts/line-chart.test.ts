@@ -16,6 +16,20 @@ import {
 } from './line-chart';
 import { dateIntToUtcMs } from './scales';
 
+/** One day of steps, Monday 30 March, on a 600 px date axis over `span` (or its own date). */
+function loneDayLayout(span: [number, number] | null) {
+	const lone: Series = { ...steps, points: [{ dateInt: 20260330, value: 8449 }] };
+	return lineChartLayout(prepareSeries([lone], 'date'), {
+		x: 'date',
+		rightAxis: null,
+		zoom: null,
+		includeZero: true,
+		innerWidth: 600,
+		innerHeight: 200,
+		span
+	});
+}
+
 const steps: Series = {
 	id: 'steps',
 	label: 'Steps',
@@ -247,6 +261,20 @@ describe('pointDots', () => {
 		expect(pointDots(4, (i) => x(i) - 10, y, 15)).toEqual([
 			{ x: 0, y: 2 },
 			{ x: 10, y: 3 }
+		]);
+	});
+
+	it('puts a lone day in the middle of the axis, not in its corner', () => {
+		const layout = loneDayLayout(null);
+		expect(layout.paths[0]?.dots[0]?.x).toBe(300);
+	});
+
+	it('spans the whole week asked for, days without data left empty', () => {
+		const layout = loneDayLayout([20260330, 20260405]);
+		expect(layout.paths[0]?.dots[0]?.x).toBe(0);
+		expect(layout.x.kind === 'utc' && layout.x.scale.domain().map(Number)).toEqual([
+			Date.UTC(2026, 2, 30),
+			Date.UTC(2026, 3, 5)
 		]);
 	});
 });

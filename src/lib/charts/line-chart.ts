@@ -53,6 +53,8 @@ export interface LineChartOptions {
 	includeZero: boolean;
 	innerWidth: number;
 	innerHeight: number;
+	/** Dates the axis covers in full (a whole week or month, YYYYMMDD); default the data's own. */
+	span?: readonly [number, number] | null;
 }
 
 /** The x value of a point: its date as UTC-midnight ms, or its position in the period. */
@@ -75,11 +77,18 @@ export function prepareSeries(series: readonly Series[], mode: LineXMode): Prepa
 	return series.map((s) => ({ series: s, xs: seriesXs(s, mode) }));
 }
 
-export function fullDomain(prepared: readonly PreparedSeries[]): [number, number] {
+export function fullDomain(
+	prepared: readonly PreparedSeries[],
+	mode: LineXMode = 'index',
+	span: readonly [number, number] | null = null
+): [number, number] {
 	const all = prepared.flatMap(({ xs }) => (xs.length ? [xs[0] ?? 0, xs[xs.length - 1] ?? 0] : []));
+	if (span && mode === 'date') all.push(dateIntToUtcMs(span[0]), dateIntToUtcMs(span[1]));
 	const [low, high] = extent(all);
 	if (low === undefined || high === undefined) return [0, 1];
-	return low === high ? [low, low + 1] : [low, high];
+	// A lone point sits in the middle of a day (or a position) either side, not in a corner.
+	const step = mode === 'date' ? 86_400_000 : 1;
+	return low === high ? [low - step, low + step] : [low, high];
 }
 
 /**
@@ -199,7 +208,7 @@ export function lineChartLayout(
 ): LineChartLayout {
 	const { innerWidth, innerHeight } = options;
 	const series = prepared.map((p) => p.series);
-	const domain = options.zoom ?? fullDomain(prepared);
+	const domain = options.zoom ?? fullDomain(prepared, options.x, options.span ?? null);
 	const x: FrameScale =
 		options.x === 'date'
 			? { kind: 'utc', scale: scaleUtc().domain(domain).range([0, innerWidth]) }

@@ -1,22 +1,23 @@
-// Pointer tracking as an attachment, for canvas-backed charts whose cells have no element to hover.
-import type { Attachment } from 'svelte/attachments';
+// Which datum a pointer means: the one whose anchor lies nearest along x, as a pure function.
 
-/** Reports pointer positions relative to the element's top-left corner, and when it leaves. */
-export function trackPointer(
-	onMove: (x: number, y: number) => void,
-	onLeave: () => void
-): Attachment<Element> {
-	return (node) => {
-		const move = (event: Event) => {
-			if (!(event instanceof PointerEvent)) return;
-			const box = node.getBoundingClientRect();
-			onMove(event.clientX - box.left, event.clientY - box.top);
-		};
-		node.addEventListener('pointermove', move);
-		node.addEventListener('pointerleave', onLeave);
-		return () => {
-			node.removeEventListener('pointermove', move);
-			node.removeEventListener('pointerleave', onLeave);
-		};
-	};
+/**
+ * The index of the datum whose anchor `xOf(index)` is nearest to `x` (ties go to the earlier one),
+ * or null when there are none. Anchors need not be sorted: a tap between two bars, or past the
+ * last one, still chooses the closest bar rather than the first.
+ */
+export function nearestByX(
+	count: number,
+	xOf: (index: number) => number,
+	x: number
+): number | null {
+	let best: number | null = null;
+	let bestDistance = Number.POSITIVE_INFINITY;
+	for (let index = 0; index < count; index += 1) {
+		const distance = Math.abs(xOf(index) - x);
+		if (distance < bestDistance) {
+			best = index;
+			bestDistance = distance;
+		}
+	}
+	return best;
 }

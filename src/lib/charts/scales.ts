@@ -1,5 +1,6 @@
 // Scale and geometry helpers shared by every chart: frame sizes, date labels, ticks, rounding.
 import type { ScaleBand, ScaleLinear, ScaleTime } from 'd3-scale';
+import { dateTicks } from './axis-ticks';
 
 export interface Margin {
 	top: number;
@@ -96,7 +97,7 @@ export function axisTicks(
 	}
 }
 
-/** The default label for a tick: d3's own tick format for continuous scales, the value for bands. */
+/** The default label for a tick: d3's number format for linear scales, our day label for dates, the value for bands. */
 export function defaultTickFormat(
 	frameScale: FrameScale,
 	count: number
@@ -105,12 +106,20 @@ export function defaultTickFormat(
 		case 'linear':
 			return frameScale.scale.tickFormat(count);
 		case 'utc': {
-			const format = frameScale.scale.tickFormat(count);
-			return (value) => format(new Date(value));
+			// Our own calendar text, never d3's (which prints `12 PM` and `.001`); date axes that
+			// span more than days pass `dateTicks` labels instead.
+			return (value) => dateTicks(value, value, 1)[0]?.label ?? '';
 		}
 		case 'band':
 			return String;
 	}
+}
+
+/** The data extent of a continuous frame scale, low to high (a band scale has none: [0, 0]). */
+export function scaleDomain(frameScale: FrameScale): [number, number] {
+	if (frameScale.kind === 'band') return [0, 0];
+	const [a, b] = frameScale.scale.domain().map(Number);
+	return [Math.min(a ?? 0, b ?? 0), Math.max(a ?? 0, b ?? 0)];
 }
 
 /** The pixel extent an axis spans, low to high. */

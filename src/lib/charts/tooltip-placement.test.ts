@@ -12,6 +12,11 @@ describe('tooltipPlacement', () => {
 		expect(placement.left).toBe(588);
 	});
 
+	it('stays inside a phone-wide chart when neither side of the point has room', () => {
+		expect(tooltipPlacement(150, 50, 290)).toEqual({ left: 110, top: 38, flipped: false });
+		expect(tooltipPlacement(20, 50, 150).left).toBe(0);
+	});
+
 	it('never goes above the chart', () => {
 		expect(tooltipPlacement(100, 4, 640).top).toBe(0);
 	});

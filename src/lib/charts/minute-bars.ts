@@ -3,10 +3,10 @@ import { max } from 'd3-array';
 import { scaleLinear } from 'd3-scale';
 import type { ScaleLinear } from 'd3-scale';
 import type { HourlyMetric, ZoomedTick } from '$lib/metrics/hourly';
-import { formatQuantity } from '$lib/charts/format';
-import { durationAxis, isDurationUnit, round2 } from '$lib/charts/scales';
-import type { ChartTable } from '$lib/charts/table';
-import { hourlyMetricUnit } from '$lib/charts/hourly-bars';
+import { formatQuantity } from './format';
+import { durationAxis, isDurationUnit, round2 } from './scales';
+import type { ChartTable } from './table';
+import { hourlyMetricUnit } from './hourly-bars';
 import { formatClock } from '$lib/time/zone';
 
 export interface MinuteBar {
