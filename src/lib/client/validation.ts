@@ -16,5 +16,6 @@ export {
 	trendsV10Schema,
 	trendsV11Schema,
 	userSchema,
-	workoutSchema
+	workoutSchema,
+	workoutTickSchema
 } from '$lib/api';
