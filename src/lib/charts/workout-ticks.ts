@@ -86,7 +86,7 @@ export function workoutTicksLayout(
 	const first = spans[0]?.start ?? 0;
 	const total = Math.max(60, (spans.at(-1)?.end ?? first) - first);
 	const x = scaleLinear().domain([0, total]).range([0, innerWidth]);
-	const xTicks = durationAxis(0, total, Math.max(2, Math.floor(innerWidth / 70))).ticks.filter(
+	const xTicks = durationAxis(0, total, Math.max(3, Math.floor(innerWidth / 55))).ticks.filter(
 		(tick) => tick <= total
 	);
 	const readings = spans.map((span) => readingOf(span, reading, system));
@@ -94,8 +94,9 @@ export function workoutTicksLayout(
 	const hasReading = present.length > 0;
 	const hasSteps = spans.some((span) => span.steps > 0);
 	const cadenceTop = max(spans, (span) => span.cadence) ?? 0;
+	// Under a reading, steps sit in the lower part of the plot so the reading's line stays readable above them.
 	const cadence = scaleLinear()
-		.domain([0, cadenceTop > 0 ? cadenceTop : 1])
+		.domain([0, cadenceTop > 0 ? cadenceTop * (hasReading ? 1.6 : 1) : 1])
 		.nice(4)
 		.range([innerHeight, 0]);
 	let y = cadence;

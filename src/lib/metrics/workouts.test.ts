@@ -232,7 +232,8 @@ describe('personal records', () => {
 	});
 
 	it('sets no distance records for a type without distance and no speed record under five minutes', () => {
-		const lifts = [workout('l', 20260301, 0, { subType: 3, time: 2700, meters: 0 })];
+		// The band counts a few metres of steps in a weights session: not a distance.
+		const lifts = [workout('l', 20260301, 0, { subType: 3, time: 2700, meters: 300 })];
 		const sprint = [workout('s', 20260302, 0, { time: 120, meters: 800 })];
 		const [liftRecords] = personalRecords(lifts);
 		expect(liftRecords?.farthest).toBeNull();

@@ -51,6 +51,15 @@ export function intensityName(intensity: number | null | undefined): string | nu
 // On foot (and in the pool) people read pace; on wheels and skis, speed.
 const PACE_TYPES: ReadonlySet<number> = new Set([1, 2, 13, 24]);
 
+// Types whose distance means something: on foot, in the pool, on wheels and on skis. A yoga
+// session's few metres are the band counting steps between poses, not a distance.
+const DISTANCE_TYPES: ReadonlySet<number> = new Set([1, 2, 13, 14, 22, 24, 25, 26]);
+
+/** Whether a workout type covers a distance worth showing, ranking and reading as pace or speed. */
+export function hasDistance(subType: number): boolean {
+	return DISTANCE_TYPES.has(subType);
+}
+
 /** Whether a workout type is read as pace (time per km or mile) or speed (km/h or mph). */
 export function speedReading(subType: number): 'pace' | 'speed' {
 	return PACE_TYPES.has(subType) ? 'pace' : 'speed';
@@ -86,7 +95,8 @@ export function formatSpeed(metersPerSecond: number, system: UnitSystem): string
 
 /** A workout's average speed over its whole time, m/s; null without distance or time. */
 export function averageSpeed(workout: Pick<Workout, 'details'>): number | null {
-	const { meters, time } = workout.details;
+	const meters = workout.details.meters ?? 0;
+	const time = workout.details.time ?? 0;
 	return meters > 0 && time > 0 ? meters / time : null;
 }
 
@@ -127,11 +137,14 @@ function median(values: readonly number[]): number | null {
  */
 export function tickSpans(ticks: readonly WorkoutTick[], workoutEnd?: number): TickSpan[] {
 	const sorted = [...ticks].sort((a, b) => a.time - b.time);
-	const steps = sorted.slice(1).map((tick, index) => tick.time - (sorted[index]?.time ?? 0));
-	const usual = median(steps.filter((step) => step > 0));
+	const gaps = sorted.slice(1).map((tick, index) => tick.time - (sorted[index]?.time ?? 0));
+	const usual = median(gaps.filter((gap) => gap > 0));
 	const first = sorted[0]?.time ?? 0;
 	let pausedBefore = false;
 	return sorted.map((tick, index) => {
+		const distance = tick.distance ?? 0;
+		const active = tick.active_time ?? 0;
+		const steps = tick.steps ?? 0;
 		const next = sorted[index + 1];
 		const gap = next === undefined ? null : next.time - tick.time;
 		let width: number;
@@ -145,10 +158,10 @@ export function tickSpans(ticks: readonly WorkoutTick[], workoutEnd?: number): T
 			start: tick.time,
 			end: tick.time + width,
 			elapsed: tick.time - first,
-			distance: tick.distance,
-			steps: tick.steps,
-			speed: tick.active_time > 0 ? tick.distance / tick.active_time : null,
-			cadence: (tick.steps / width) * 60,
+			distance,
+			steps,
+			speed: active > 0 ? distance / active : null,
+			cadence: (steps / width) * 60,
 			afterGap
 		};
 	});
@@ -159,8 +172,8 @@ export function movingSpeed(ticks: readonly WorkoutTick[]): number | null {
 	let distance = 0;
 	let active = 0;
 	for (const tick of ticks) {
-		distance += tick.distance;
-		active += tick.active_time;
+		distance += tick.distance ?? 0;
+		active += tick.active_time ?? 0;
 	}
 	return distance > 0 && active > 0 ? distance / active : null;
 }
@@ -201,9 +214,9 @@ function fillSlots(slots: VolumeSlot[], workouts: readonly Workout[]): VolumeSlo
 	for (const workout of workouts) {
 		const slot = slots.find((s) => workout.date >= s.start && workout.date <= s.end);
 		if (!slot) continue;
-		slot.time += workout.details.time;
-		slot.distance += workout.details.meters;
-		slot.calories += workout.details.calories;
+		slot.time += workout.details.time ?? 0;
+		slot.distance += workout.details.meters ?? 0;
+		slot.calories += workout.details.calories ?? 0;
 		slot.count += 1;
 	}
 	return slots;
@@ -304,7 +317,8 @@ function better(
 
 /**
  * Per workout type: the longest (time), the farthest (distance) and the fastest (average speed
- * over the whole workout, at least five minutes long and with a distance). A tie goes to the
+ * over the whole workout, at least five minutes long and with a distance); the last two only for
+ * types that cover a distance. A tie goes to the
  * earliest workout. Types ordered by how many workouts they have, then by name.
  */
 export function personalRecords(workouts: readonly Workout[]): TypeRecords[] {
@@ -322,8 +336,13 @@ export function personalRecords(workouts: readonly Workout[]): TypeRecords[] {
 			fastest: null
 		};
 		records.count += 1;
-		const { time, meters } = workout.details;
+		const time = workout.details.time ?? 0;
+		const meters = workout.details.meters ?? 0;
 		if (time > 0) records.longest = better(records.longest, 'longest', time, workout);
+		if (!hasDistance(workout.sub_type)) {
+			byType.set(workout.sub_type, records);
+			continue;
+		}
 		if (meters > 0) records.farthest = better(records.farthest, 'farthest', meters, workout);
 		const speed = averageSpeed(workout);
 		if (speed !== null && time >= FASTEST_MIN_SECONDS) {

@@ -7,6 +7,7 @@ import {
 	recordRows,
 	weekdayNames,
 	workoutFigures,
+	workoutSummary,
 	workoutWhen
 } from './workouts-view';
 
@@ -90,6 +91,16 @@ describe('workout figures', () => {
 			time: 1800
 		});
 		expect(workoutWhen(trip)).toBe('Sun 5 Apr, 22:00–22:30');
+	});
+});
+
+describe('workout figures without a distance', () => {
+	it('shows yoga without the few metres the band counted, nor a pace', () => {
+		const yoga = workout('y', 20260326, 0, { meters: 120, time: 3900 }, 6);
+		const labels = workoutFigures(yoga, 'metric').map((f) => f.label);
+		expect(labels).not.toContain('Distance');
+		expect(labels).not.toContain('Average speed');
+		expect(workoutSummary(yoga, 'metric')).toBe('1 h 5 min');
 	});
 });
 

@@ -7,6 +7,7 @@ import {
 	averageSpeed,
 	formatPace,
 	formatSpeed,
+	hasDistance,
 	intensityName,
 	paceIn,
 	speedReading,
@@ -84,9 +85,9 @@ export interface Figure {
 export function workoutFigures(workout: Workout, system: UnitSystem): Figure[] {
 	const { details } = workout;
 	const figures: Figure[] = [{ label: 'Duration', value: formatDuration(details.time) }];
-	const meters = details.meters ?? 0;
+	const meters = hasDistance(workout.sub_type) ? (details.meters ?? 0) : 0;
 	if (meters > 0) figures.push({ label: 'Distance', value: formatDistance(meters, system) });
-	const speed = averageSpeed(workout);
+	const speed = meters > 0 ? averageSpeed(workout) : null;
 	if (speed !== null) {
 		figures.push(
 			speedReading(workout.sub_type) === 'pace'
@@ -110,7 +111,7 @@ export function workoutFigures(workout: Workout, system: UnitSystem): Figure[] {
 
 /** A one-line summary for lists: `5.2 km · 31 min` or `45 min`. */
 export function workoutSummary(workout: Workout, system: UnitSystem): string {
-	const meters = workout.details.meters ?? 0;
+	const meters = hasDistance(workout.sub_type) ? (workout.details.meters ?? 0) : 0;
 	const time = formatDuration(workout.details.time);
 	return meters > 0 ? `${formatDistance(meters, system)} · ${time}` : time;
 }
