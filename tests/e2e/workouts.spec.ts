@@ -99,3 +99,21 @@ test('the Workouts view does not overflow a 320 px screen', async ({ page }) => 
 	);
 	expect(overflow).toBe(0);
 });
+
+test('a sign-in without move_read is told which permission Workouts need, not shown an empty view', async ({
+	page
+}) => {
+	await page.route('**/api/session', async (route) => {
+		const response = await route.fetch();
+		const session = (await response.json()) as { scopes: string[] };
+		await route.fulfill({
+			response,
+			json: { ...session, scopes: session.scopes.filter((scope) => scope !== 'move_read') }
+		});
+	});
+	await page.goto('/workouts');
+	await expect(page.getByRole('status').filter({ hasText: 'Permission missing' })).toContainText(
+		'move_read'
+	);
+	await expect(page.locator('svg.chart-svg')).toHaveCount(0);
+});
