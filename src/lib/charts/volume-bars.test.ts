@@ -39,14 +39,32 @@ describe('volume bars layout', () => {
 });
 
 describe('volume slot labels', () => {
-	it('labels weeks by their first day with the month under the first and at each change', () => {
+	it('labels weeks by their first day, the month under each change and the year only where it changes', () => {
 		expect(volumeTicks(sixWeeks, 'week', 10)).toEqual([
 			{ value: 0, label: '2', context: 'Mar 2026' },
 			{ value: 1, label: '9' },
 			{ value: 2, label: '16' },
 			{ value: 3, label: '23' },
 			{ value: 4, label: '30' },
-			{ value: 5, label: '6', context: 'Apr 2026' }
+			{ value: 5, label: '6', context: 'Apr' }
+		]);
+	});
+
+	it('names the year again under the first week of a new year', () => {
+		const turn = [
+			{ ...sixWeeks[0]!, start: 20251222, end: 20251228 },
+			{ ...sixWeeks[0]!, start: 20251229, end: 20260104 },
+			{ ...sixWeeks[0]!, start: 20260105, end: 20260111 }
+		];
+		expect(volumeTicks(turn, 'week', 5).map((tick) => tick.context)).toEqual([
+			'Dec 2025',
+			undefined,
+			'Jan 2026'
+		]);
+		expect(volumeTicks(turn, 'month', 5).map((tick) => tick.context)).toEqual([
+			'2025',
+			undefined,
+			'2026'
 		]);
 	});
 

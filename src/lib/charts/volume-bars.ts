@@ -110,8 +110,8 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 
 /**
  * Labels under the slots, at most `maxTicks`: a week reads its first day (`30`) with the month
- * and year under the first label and wherever the month changes; a month reads `Mar` with the
- * year under the first and each January. Values are slot indexes.
+ * under it wherever the month changes (and the year under the first and each new year); a month
+ * reads `Mar` with the year under the first and each January. Values are slot indexes.
  */
 export function volumeTicks(
 	slots: readonly VolumeSlot[],
@@ -119,17 +119,27 @@ export function volumeTicks(
 	maxTicks: number
 ): LabelledTick[] {
 	const every = Math.max(1, Math.ceil(slots.length / Math.max(1, Math.floor(maxTicks))));
-	let previous = '';
+	let previousMonth = '';
+	let previousYear = '';
 	const ticks: LabelledTick[] = [];
 	slots.forEach((slot, index) => {
 		if (index % every !== 0) return;
 		const date = new Date(dateIntToUtcMs(slot.start));
 		const month = MONTHS[date.getUTCMonth()] ?? '';
 		const year = String(date.getUTCFullYear());
+		const yearChanged = year !== previousYear;
+		let context: string | undefined;
+		if (period === 'week') {
+			// The year only where it changes: `Jan 2026` then `Feb` fits under narrow weeks.
+			if (month !== previousMonth || yearChanged)
+				context = yearChanged ? `${month} ${year}` : month;
+		} else if (yearChanged) {
+			context = year;
+		}
 		const label = period === 'week' ? String(date.getUTCDate()) : month;
-		const context = period === 'week' ? `${month} ${year}` : year;
-		ticks.push(context === previous ? { value: index, label } : { value: index, label, context });
-		previous = context;
+		ticks.push(context === undefined ? { value: index, label } : { value: index, label, context });
+		previousMonth = month;
+		previousYear = year;
 	});
 	return ticks;
 }
