@@ -48,6 +48,10 @@ test('Workouts draws weekly volume, the month and records, and the list matches 
 	await expect(first).toContainText(`${(walk.details.meters / 1000).toFixed(1)} km`);
 	await expect(first).toContainText(duration(walk.details.time));
 
+	// The table alternative lists every week, the idle ones too.
+	await page.getByRole('button', { name: 'Show table' }).click();
+	await expect(page.getByRole('table').first().locator('tbody tr')).toHaveCount(12);
+
 	await expect(page.getByRole('heading', { name: 'Personal records' })).toBeVisible();
 	await expect(page.getByRole('article').first()).toContainText('Longest');
 
