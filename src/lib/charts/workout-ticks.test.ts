@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { BERLIN } from '$lib/metrics/fixtures';
 import { tickSpans } from '$lib/metrics/workouts';
-import { formatElapsed, tickText, workoutTicksLayout, workoutTicksTable } from './workout-ticks';
+import {
+	elapsedTicks,
+	formatElapsed,
+	tickText,
+	workoutTicksLayout,
+	workoutTicksTable
+} from './workout-ticks';
 import { rideSpans, runSpans } from './workout-fixtures';
 
 describe('workout ticks layout', () => {
@@ -57,6 +63,29 @@ describe('workout ticks layout', () => {
 		expect(layout.hasReading).toBe(false);
 		expect(layout.line).toBe('');
 		expect(layout.y.domain()).toEqual([0, 60]);
+	});
+});
+
+describe('elapsed time ticks', () => {
+	it('steps in whole minutes under two hours and in half hours above, never quarter hours', () => {
+		expect(elapsedTicks(1500, 6)).toEqual([0, 300, 600, 900, 1200, 1500]);
+		expect(elapsedTicks(2.5 * 3600, 16)).toEqual([0, 1800, 3600, 5400, 7200, 9000]);
+		expect(elapsedTicks(3 * 3600, 4)).toEqual([0, 3600, 7200, 10800]);
+	});
+});
+
+describe('workout ticks layout, parts left out', () => {
+	it('draws neither a line nor a second axis when the reading is left out', () => {
+		const layout = workoutTicksLayout(runSpans, 'pace', 'metric', 1500, 200, { reading: false });
+		expect(layout.line).toBe('');
+		expect(layout.y2).toBeNull();
+		expect(layout.hasSteps).toBe(true);
+	});
+
+	it('draws no steps area when steps are left out', () => {
+		const layout = workoutTicksLayout(runSpans, 'pace', 'metric', 1500, 200, { steps: false });
+		expect(layout.steps).toBe('');
+		expect(layout.y2).toBeNull();
 	});
 });
 

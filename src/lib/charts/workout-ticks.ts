@@ -6,7 +6,7 @@ import type { ScaleLinear } from 'd3-scale';
 import type { UnitSystem } from '$lib/metrics/units';
 import { formatPace, paceIn, speedIn, type TickSpan } from '$lib/metrics/workouts';
 import { formatClock } from '$lib/time/zone';
-import { durationAxis, round2 } from './scales';
+import { round2 } from './scales';
 import type { ChartTable } from './table';
 
 export type Reading = 'pace' | 'speed';
@@ -71,9 +71,25 @@ function readingOf(span: TickSpan, reading: Reading, system: UnitSystem): number
 	return reading === 'pace' ? paceIn(span.speed, system) : speedIn(span.speed, system);
 }
 
+// Elapsed-time tick steps: whole minutes under two hours; half hours and hours above, so an
+// axis in hours reads 0.5, 1, 1.5 and never 0.25.
+const SHORT_STEPS = [60, 120, 300, 600, 900, 1800, 3600];
+const LONG_STEPS = [1800, 3600, 7200, 10800, 21600];
+
+/** Ticks for an elapsed-time axis of `total` seconds, at most about `count` of them. */
+export function elapsedTicks(total: number, count: number): number[] {
+	const steps = total < 7200 ? SHORT_STEPS : LONG_STEPS;
+	const step =
+		steps.find((candidate) => total / candidate <= count) ?? steps[steps.length - 1] ?? 3600;
+	const ticks: number[] = [];
+	for (let tick = 0; tick <= total; tick += step) ticks.push(tick);
+	return ticks;
+}
+
 /**
  * The x axis runs over elapsed seconds from the first tick to the last tick's end, with ticks at
- * whole minutes or hours. Pace is drawn with faster (smaller) values at the top, and its axis
+ * whole minutes or half hours. `show` leaves out the reading (a workout without a distance) or
+ * the steps (a ride's few steps). Pace is drawn with faster (smaller) values at the top, and its axis
  * stops at twice the median pace so a walk to the car does not flatten the run.
  */
 export function workoutTicksLayout(
@@ -81,18 +97,17 @@ export function workoutTicksLayout(
 	reading: Reading,
 	system: UnitSystem,
 	innerWidth: number,
-	innerHeight: number
+	innerHeight: number,
+	show: { reading?: boolean; steps?: boolean } = {}
 ): WorkoutTicksLayout {
 	const first = spans[0]?.start ?? 0;
 	const total = Math.max(60, (spans.at(-1)?.end ?? first) - first);
 	const x = scaleLinear().domain([0, total]).range([0, innerWidth]);
-	const xTicks = durationAxis(0, total, Math.max(3, Math.floor(innerWidth / 55))).ticks.filter(
-		(tick) => tick <= total
-	);
+	const xTicks = elapsedTicks(total, Math.max(3, Math.floor(innerWidth / 55)));
 	const readings = spans.map((span) => readingOf(span, reading, system));
 	const present = readings.filter((value): value is number => value !== null);
-	const hasReading = present.length > 0;
-	const hasSteps = spans.some((span) => span.steps > 0);
+	const hasReading = (show.reading ?? true) && present.length > 0;
+	const hasSteps = (show.steps ?? true) && spans.some((span) => span.steps > 0);
 	const cadenceTop = max(spans, (span) => span.cadence) ?? 0;
 	// Under a reading, steps sit in the lower part of the plot so the reading's line stays readable above them.
 	const cadence = scaleLinear()

@@ -5,6 +5,7 @@ import { personalRecords } from '$lib/metrics/workouts';
 import {
 	monthCalendar,
 	recordRows,
+	ticksChartParts,
 	weekdayNames,
 	workoutFigures,
 	workoutSummary,
@@ -115,5 +116,44 @@ describe('record rows', () => {
 			{ label: 'Farthest', value: '10.0 km', date: 20260308, xid: 'r2' },
 			{ label: 'Fastest pace', value: '5:00 /km', date: 20260301, xid: 'r1' }
 		]);
+	});
+});
+
+describe("what a workout's ticks chart draws", () => {
+	const minuteTicks = (steps: number) =>
+		Array.from({ length: 30 }, (_, i) => ({
+			time: 1000 + i * 60,
+			distance: 150,
+			active_time: 60,
+			steps,
+			calories: 5,
+			speed: 2.5
+		}));
+
+	it('draws a run as pace and steps', () => {
+		const run = workout('r', 20260324, 1000, { time: 1800 });
+		expect(ticksChartParts(run, minuteTicks(160))).toEqual({
+			reading: true,
+			steps: true,
+			title: 'Pace and steps'
+		});
+	});
+
+	it("leaves out a ride's stray steps", () => {
+		const ride = workout('b', 20260328, 1000, { time: 1800 }, 14);
+		expect(ticksChartParts(ride, minuteTicks(2))).toEqual({
+			reading: true,
+			steps: false,
+			title: 'Speed'
+		});
+	});
+
+	it('draws yoga as steps per minute only, however few', () => {
+		const yoga = workout('y', 20260326, 1000, { time: 1800, meters: 90 }, 6);
+		expect(ticksChartParts(yoga, minuteTicks(2))).toEqual({
+			reading: false,
+			steps: true,
+			title: 'Steps per minute'
+		});
 	});
 });

@@ -1,6 +1,6 @@
 // What the Workouts pages show, as pure functions: a month's calendar, a workout's figures in the
 // user's units and its own zone, and its records in words.
-import type { Workout } from '$lib/api';
+import type { Workout, WorkoutTick } from '$lib/api';
 import { formatDay } from '$lib/charts/format';
 import { formatDistance, formatDuration, formatSteps, type UnitSystem } from '$lib/metrics/units';
 import {
@@ -155,3 +155,29 @@ export function recordRows(
 }
 
 export { workoutTypeName };
+
+/** Steps per minute over a whole workout below which its steps are stray (a ride, a swim). */
+export const STRAY_CADENCE = 20;
+
+/**
+ * What a workout's ticks chart draws: pace or speed for a type that covers a distance, steps per
+ * minute unless they are a ride's few stray steps; and the chart's title in words.
+ */
+export function ticksChartParts(
+	workout: Workout,
+	ticks: readonly WorkoutTick[]
+): { reading: boolean; steps: boolean; title: string } {
+	const reading = hasDistance(workout.sub_type);
+	const totalSteps = ticks.reduce((sum, tick) => sum + (tick.steps ?? 0), 0);
+	const minutes = Math.max(1, (workout.details.time ?? 0) / 60);
+	const steps = totalSteps > 0 && (!reading || totalSteps / minutes >= STRAY_CADENCE);
+	const name = speedReading(workout.sub_type) === 'pace' ? 'Pace' : 'Speed';
+	const title = reading
+		? steps
+			? `${name} and steps`
+			: name
+		: steps
+			? 'Steps per minute'
+			: 'Ticks';
+	return { reading, steps, title };
+}
