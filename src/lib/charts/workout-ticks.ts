@@ -103,7 +103,7 @@ export function workoutTicksLayout(
 	const first = spans[0]?.start ?? 0;
 	const total = Math.max(60, (spans.at(-1)?.end ?? first) - first);
 	const x = scaleLinear().domain([0, total]).range([0, innerWidth]);
-	const xTicks = elapsedTicks(total, Math.max(3, Math.floor(innerWidth / 55)));
+	const xTicks = elapsedTicks(total, Math.max(4, Math.floor(innerWidth / 55)));
 	const readings = spans.map((span) => readingOf(span, reading, system));
 	const present = readings.filter((value): value is number => value !== null);
 	const hasReading = (show.reading ?? true) && present.length > 0;
