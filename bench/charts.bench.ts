@@ -16,6 +16,7 @@ async function harnessFigures(page: Page, origin: string): Promise<void> {
 		['heatmap', 'render_heatmap_ms'],
 		['trend10y', 'render_trend_10y_ms'],
 		['compare', 'render_compare_ms'],
+		['workoutTicks', 'render_workout_ticks_ms'],
 		['pngExport', 'png_export_ms']
 	];
 	for (const [benchmark, name] of figures) {

@@ -6,8 +6,10 @@ import { line } from 'd3-shape';
 import { flushSync, mount, unmount } from 'svelte';
 import Heatmap from '$lib/charts/Heatmap.svelte';
 import LineChart from '$lib/charts/LineChart.svelte';
+import WorkoutTicks from '$lib/charts/WorkoutTicks.svelte';
 import { chartToPng } from '$lib/charts/export/png';
 import type { DayHourGrid, Series } from '$lib/metrics/types';
+import { tickSpans } from '$lib/metrics/workouts';
 import { addDays } from '$lib/time/zone';
 
 const stage = document.getElementById('stage') as HTMLDivElement;
@@ -82,7 +84,27 @@ function drawn(create: (target: HTMLElement) => Mounted) {
 	};
 }
 
+/** A three-hour ride recorded at 10 s ticks (1,080 of them), with no steps, as the bike gives. */
+function rideTicks() {
+	const next = random(5);
+	const start = 1_774_800_000;
+	return tickSpans(
+		Array.from({ length: 1080 }, (_, i) => {
+			const distance = Math.round(60 + next() * 40);
+			return {
+				time: start + i * 10,
+				distance,
+				active_time: 10,
+				steps: 0,
+				calories: 2,
+				speed: distance / 10
+			};
+		})
+	);
+}
+
 const grid = yearGrid();
+const ride = rideTicks();
 const tenYears = [dailySeries('steps', 3650, 20160101, 2)];
 const compare = [
 	dailySeries('This year', 365, 20250101, 3),
@@ -183,6 +205,16 @@ const benchmarks = {
 				mount(LineChart, {
 					target,
 					props: { series: compare, x: 'index', width: 960, height: 300 }
+				})
+			),
+			runs
+		),
+	workoutTicks: (runs: number) =>
+		time(
+			drawn((target) =>
+				mount(WorkoutTicks, {
+					target,
+					props: { spans: ride, reading: 'speed', tz: 'Europe/Berlin', width: 960, height: 300 }
 				})
 			),
 			runs

@@ -4,6 +4,7 @@ const views = [
 	{ path: '/', heading: 'Today' },
 	{ path: '/activity', heading: 'Activity' },
 	{ path: '/sleep', heading: 'Sleep' },
+	{ path: '/workouts', heading: 'Workouts' },
 	{ path: '/goals', heading: 'Goals' },
 	{ path: '/trends', heading: 'Trends' },
 	{ path: '/compare', heading: 'Compare' },

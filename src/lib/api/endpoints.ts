@@ -369,7 +369,7 @@ export const endpoints: readonly EndpointSpec[] = [
 		limit: true,
 		image: true,
 		ticks: true,
-		browser: ['list', 'get']
+		browser: ['list', 'get', 'ticks']
 	}),
 	writeSpec('workouts.create', 'POST', '/users/@me/workouts', 'move_write', 'workout', 'record', {
 		encoding: 'form',

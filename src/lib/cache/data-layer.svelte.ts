@@ -1,6 +1,16 @@
 // The only door pages use to data: reactive queries over the IndexedDB cache, kept fresh by sync.
 import * as z from 'zod/mini';
-import type { GoalsV11, Move, MoveTick, Settings, Sleep, SleepTick, User, Workout } from '$lib/api';
+import type {
+	GoalsV11,
+	Move,
+	MoveTick,
+	Settings,
+	Sleep,
+	SleepTick,
+	User,
+	Workout,
+	WorkoutTick
+} from '$lib/api';
 // Not from '$lib/api': that would build every response schema before the page can start.
 import { apiVersionSchema, type ApiVersion } from '$lib/api/version';
 import {
@@ -140,6 +150,7 @@ export class DataLayer {
 	readonly #workouts = new QueryMemo<Query<Workout[]>>();
 	readonly #sleepPhases = new QueryMemo<Query<SleepTick[]>>();
 	readonly #moveTicks = new QueryMemo<Query<MoveTick[]>>();
+	readonly #workoutTicks = new QueryMemo<Query<WorkoutTick[]>>();
 	readonly #trends = new QueryMemo<Query<TrendSeries>>();
 	#goals: Query<GoalsV11> | null = null;
 	#settings: Query<Settings> | null = null;
@@ -366,6 +377,25 @@ export class DataLayer {
 		return this.#moveTicks.get(`${move.xid}@${move.time_completed}`, () =>
 			this.#ticksQuery('moveTicks', move, (xid, signal) => this.#client.moveTicks(xid, { signal }))
 		);
+	}
+
+	/**
+	 * The ticks of one workout, fetched on first use and kept for the session (not stored in
+	 * IndexedDB: a workout is opened one at a time, and its ticks are fetched again when it grew).
+	 */
+	workoutTicks(workout: Workout): Query<WorkoutTick[]> {
+		return this.#workoutTicks.get(`${workout.xid}@${workout.time_completed}`, () => {
+			let kept: Stamped<WorkoutTick[]> | undefined;
+			return this.#source({
+				cached: () => Promise.resolve(kept),
+				fresh: async (_store, signal) => {
+					if (kept) return kept;
+					const value = await this.#client.workoutTicks(workout.xid, { signal });
+					kept = { value, fetchedAt: this.#serverNow() };
+					return kept;
+				}
+			});
+		});
 	}
 
 	goals(): Query<GoalsV11> {

@@ -185,6 +185,22 @@ describe('DataLayer', () => {
 		expect(proxy.requests.filter((p) => p.includes('/ticks')).length).toBe(asked);
 	});
 
+	it('fetches the ticks of a workout through the proxy once per session', async () => {
+		const { layer, proxy } = newLayer();
+		const workouts = layer.workouts(addDays(TODAY, -29), TODAY);
+		await workouts.settled;
+		const workout = workouts.data?.at(-1);
+		if (!workout) throw new Error('the demo has workouts');
+		const ticks = layer.workoutTicks(workout);
+		await ticks.settled;
+		expect(ticks.data?.length).toBeGreaterThan(0);
+		expect(ticks.data?.every((tick) => tick.time >= workout.time_created)).toBe(true);
+		const asked = proxy.requests.filter((p) => p.includes(`workouts/${workout.xid}/ticks`));
+		expect(asked).toHaveLength(1);
+		await ticks.refresh();
+		expect(proxy.requests.filter((p) => p.includes('/ticks'))).toHaveLength(1);
+	});
+
 	it("opens the last user's cache before the session answers, and swaps it for another user", async () => {
 		const { layer, userKey } = newLayer();
 		await layer.sync();

@@ -12,7 +12,8 @@ import type {
 	ApiVersion,
 	GoalsV10,
 	TrendsV10,
-	Workout
+	Workout,
+	WorkoutTick
 } from '$lib/api';
 import { ApiError, CLIENT_ERROR_TYPES, isAbortError, missingScopeOf } from './api-error';
 import { listSearch, proxyUrl, proxyUrlForNext, type ListQuery } from './links';
@@ -113,6 +114,8 @@ export interface ApiClient {
 	): Promise<ListItems[K][]>;
 	moveTicks(moveXid: string, options?: RequestOptions): Promise<MoveTick[]>;
 	sleepTicks(sleepXid: string, options?: RequestOptions): Promise<SleepTick[]>;
+	/** A workout's 10 s or 60 s buckets (v.1.1). */
+	workoutTicks(workoutXid: string, options?: RequestOptions): Promise<WorkoutTick[]>;
 	goals(options?: RequestOptions): Promise<GoalsV11>;
 	settings(options?: RequestOptions): Promise<Settings>;
 	user(options?: RequestOptions): Promise<User>;
@@ -290,6 +293,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 			);
 			return pairs.flatMap(([time, depth]) => (depth === null ? [] : [{ time, depth }]));
 		},
+		workoutTicks: (xid, opts) =>
+			ticks(
+				`workouts/${encodeURIComponent(xid)}/ticks`,
+				(v) => v.workoutTickSchema,
+				'workout tick',
+				opts?.signal
+			),
 		goals: async (opts) =>
 			versionOf() === 'v.1.0'
 				? goalsFromV10(

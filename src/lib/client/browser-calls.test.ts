@@ -35,7 +35,10 @@ async function useEveryCall(version: ApiVersion): Promise<string[]> {
 	}
 	// v.1.0 has no /ticks: a night's phases come from its older /snapshot; a day's minutes are
 	// asked of v.1.1 only.
-	if (version === 'v.1.1') await client.moveTicks(firstXid.moves ?? '');
+	if (version === 'v.1.1') {
+		await client.moveTicks(firstXid.moves ?? '');
+		await client.workoutTicks(firstXid.workouts ?? '');
+	}
 	await client.sleepTicks(firstXid.sleeps ?? '');
 	await client.goals();
 	await client.settings();

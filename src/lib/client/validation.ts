@@ -17,5 +17,6 @@ export {
 	trendsV10Schema,
 	trendsV11Schema,
 	userSchema,
-	workoutSchema
+	workoutSchema,
+	workoutTickSchema
 } from '$lib/api';

@@ -247,7 +247,8 @@ describe('guardProxyRequest and the calls the pages make', () => {
 				'GET /users/@me/trends v.1.0',
 				'GET /users/@me/trends v.1.1',
 				'GET /users/@me/workouts v.1.0+v.1.1',
-				'GET /workouts/{xid} v.1.0+v.1.1'
+				'GET /workouts/{xid} v.1.0+v.1.1',
+				'GET /workouts/{xid}/ticks v.1.1'
 			].sort()
 		);
 	});

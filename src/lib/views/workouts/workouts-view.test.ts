@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import type { Workout } from '$lib/api';
+import { at, BERLIN, NEW_YORK } from '$lib/metrics/fixtures';
+import { personalRecords } from '$lib/metrics/workouts';
+import {
+	monthCalendar,
+	recordRows,
+	ticksChartParts,
+	weekdayNames,
+	workoutFigures,
+	workoutSummary,
+	workoutWhen
+} from './workouts-view';
+
+function workout(
+	xid: string,
+	date: number,
+	start: number,
+	over: Partial<Workout['details']> = {},
+	subType = 2
+): Workout {
+	const details = {
+		time: 1860,
+		meters: 5200,
+		km: 5.2,
+		intensity: 3 as const,
+		calories: 410,
+		bmr: 70,
+		tz: BERLIN,
+		...over
+	};
+	return {
+		xid,
+		title: 'Run',
+		type: 'workout',
+		sub_type: subType,
+		time_created: start,
+		time_updated: start + (details.time ?? 0),
+		time_completed: start + (details.time ?? 0),
+		date,
+		details
+	} as Workout;
+}
+
+describe('month calendar', () => {
+	it('lays March 2026 in six Monday weeks with each workout on its own date', () => {
+		const weeks = monthCalendar(20260315, [workout('a', 20260324, at(20260324, 7, 0, BERLIN))]);
+		expect(weeks).toHaveLength(6);
+		expect(weeks[0]?.[0]).toMatchObject({ date: 20260223, inMonth: false });
+		expect(weeks[0]?.[6]).toMatchObject({ date: 20260301, inMonth: true });
+		expect(weeks.at(-1)?.[1]).toMatchObject({ date: 20260331, inMonth: true });
+		const day = weeks.flat().find((d) => d.date === 20260324);
+		expect(day?.workouts.map((w) => w.xid)).toEqual(['a']);
+	});
+
+	it('starts weeks on Sunday when asked', () => {
+		expect(weekdayNames(0)[0]).toBe('Sun');
+		expect(monthCalendar(20260301, [], 0)[0]?.[0]?.date).toBe(20260301);
+	});
+});
+
+describe('workout figures', () => {
+	it('shows a run with pace, steps, intensity and place in metric units', () => {
+		const run = {
+			...workout('r', 20260324, at(20260324, 7, 0, BERLIN), { steps: 5400 }),
+			place_name: 'Tiergarten'
+		};
+		expect(workoutFigures(run, 'metric')).toEqual([
+			{ label: 'Duration', value: '31 min' },
+			{ label: 'Distance', value: '5.2 km' },
+			{ label: 'Average pace', value: '5:58 /km' },
+			{ label: 'Steps', value: '5,400' },
+			{ label: 'Calories', value: '410 kcal' },
+			{ label: 'Intensity', value: 'Intermediate' },
+			{ label: 'Place', value: 'Tiergarten' },
+			{ label: 'Time zone', value: BERLIN }
+		]);
+	});
+
+	it('shows a ride as speed in mph and leaves out what it did not record', () => {
+		const ride = workout('b', 20260328, 0, { meters: 20000, time: 3600, intensity: null }, 14);
+		const figures = workoutFigures(ride, 'imperial');
+		expect(figures).toContainEqual({ label: 'Average speed', value: '12.4 mph' });
+		expect(figures).toContainEqual({ label: 'Distance', value: '12.4 mi' });
+		expect(figures.map((f) => f.label)).not.toContain('Steps');
+		expect(figures.map((f) => f.label)).not.toContain('Intensity');
+	});
+
+	it('tells the time of a workout on a trip on the clock where it happened', () => {
+		const trip = workout('ny', 20260405, at(20260405, 22, 0, NEW_YORK), {
+			tz: NEW_YORK,
+			time: 1800
+		});
+		expect(workoutWhen(trip)).toBe('Sun 5 Apr, 22:00–22:30');
+	});
+});
+
+describe('workout figures without a distance', () => {
+	it('shows yoga without the few metres the band counted, nor a pace', () => {
+		const yoga = workout('y', 20260326, 0, { meters: 120, time: 3900 }, 6);
+		const labels = workoutFigures(yoga, 'metric').map((f) => f.label);
+		expect(labels).not.toContain('Distance');
+		expect(labels).not.toContain('Average speed');
+		expect(workoutSummary(yoga, 'metric')).toBe('1 h 5 min');
+	});
+});
+
+describe('record rows', () => {
+	it('names a runner’s fastest as pace and dates each record', () => {
+		const [runs] = personalRecords([
+			workout('r1', 20260301, 100, { time: 1800, meters: 6000 }),
+			workout('r2', 20260308, 200, { time: 3600, meters: 10000 })
+		]);
+		expect(recordRows(runs!, 'metric')).toEqual([
+			{ label: 'Longest', value: '1 h', date: 20260308, xid: 'r2' },
+			{ label: 'Farthest', value: '10.0 km', date: 20260308, xid: 'r2' },
+			{ label: 'Fastest pace', value: '5:00 /km', date: 20260301, xid: 'r1' }
+		]);
+	});
+});
+
+describe("what a workout's ticks chart draws", () => {
+	const minuteTicks = (steps: number) =>
+		Array.from({ length: 30 }, (_, i) => ({
+			time: 1000 + i * 60,
+			distance: 150,
+			active_time: 60,
+			steps,
+			calories: 5,
+			speed: 2.5
+		}));
+
+	it('draws a run as pace and steps', () => {
+		const run = workout('r', 20260324, 1000, { time: 1800 });
+		expect(ticksChartParts(run, minuteTicks(160))).toEqual({
+			reading: true,
+			steps: true,
+			title: 'Pace and steps'
+		});
+	});
+
+	it("leaves out a ride's stray steps", () => {
+		const ride = workout('b', 20260328, 1000, { time: 1800 }, 14);
+		expect(ticksChartParts(ride, minuteTicks(2))).toEqual({
+			reading: true,
+			steps: false,
+			title: 'Speed'
+		});
+	});
+
+	it('draws yoga as steps per minute only, however few', () => {
+		const yoga = workout('y', 20260326, 1000, { time: 1800, meters: 90 }, 6);
+		expect(ticksChartParts(yoga, minuteTicks(2))).toEqual({
+			reading: false,
+			steps: true,
+			title: 'Steps per minute'
+		});
+	});
+});

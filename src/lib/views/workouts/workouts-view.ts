@@ -1,0 +1,183 @@
+// What the Workouts pages show, as pure functions: a month's calendar, a workout's figures in the
+// user's units and its own zone, and its records in words.
+import type { Workout, WorkoutTick } from '$lib/api';
+import { formatDay } from '$lib/charts/format';
+import { formatDistance, formatDuration, formatSteps, type UnitSystem } from '$lib/metrics/units';
+import {
+	averageSpeed,
+	formatPace,
+	formatSpeed,
+	hasDistance,
+	intensityName,
+	paceIn,
+	speedReading,
+	weekStartOf,
+	workoutTypeName,
+	type PersonalRecord,
+	type TypeRecords
+} from '$lib/metrics/workouts';
+import { addDays, formatClock, isValidTz, parseDateInt } from '$lib/time/zone';
+
+/** A workout's own zone; one the browser cannot read falls back to UTC, named as such. */
+export function workoutZone(workout: Pick<Workout, 'details'>): string {
+	const tz = workout.details.tz.trim();
+	return tz !== '' && isValidTz(tz) ? tz : 'UTC';
+}
+
+export interface CalendarDay {
+	date: number;
+	/** False for the days of the neighbouring months that fill the first and last week. */
+	inMonth: boolean;
+	workouts: Workout[];
+}
+
+/**
+ * The weeks of the month holding `monthDate`, each seven days from `weekStart` (1 Monday, 0
+ * Sunday), with each workout on its own date (the day it began where it was recorded).
+ */
+export function monthCalendar(
+	monthDate: number,
+	workouts: readonly Workout[],
+	weekStart = 1
+): CalendarDay[][] {
+	const { year, month } = parseDateInt(monthDate);
+	const first = year * 10000 + month * 100 + 1;
+	const byDate = new Map<number, Workout[]>();
+	for (const workout of [...workouts].sort((a, b) => a.time_created - b.time_created)) {
+		const list = byDate.get(workout.date) ?? [];
+		list.push(workout);
+		byDate.set(workout.date, list);
+	}
+	const weeks: CalendarDay[][] = [];
+	for (let start = weekStartOf(first, weekStart); ; start = addDays(start, 7)) {
+		const week = Array.from({ length: 7 }, (_, i): CalendarDay => {
+			const date = addDays(start, i);
+			const inMonth = Math.floor(date / 100) === Math.floor(first / 100);
+			return { date, inMonth, workouts: byDate.get(date) ?? [] };
+		});
+		if (!week.some((day) => day.inMonth)) break;
+		weeks.push(week);
+	}
+	return weeks;
+}
+
+/** Weekday headings of a calendar starting on `weekStart`. */
+export function weekdayNames(weekStart = 1): string[] {
+	const names = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+	return Array.from({ length: 7 }, (_, i) => names[(weekStart + i) % 7] ?? '');
+}
+
+/** When a workout happened on the clock of its own zone: `Tue 24 Mar, 07:00–07:25`. */
+export function workoutWhen(workout: Workout): string {
+	const tz = workoutZone(workout);
+	return `${formatDay(workout.date)}, ${formatClock(workout.time_created, tz)}–${formatClock(workout.time_completed, tz)}`;
+}
+
+export interface Figure {
+	label: string;
+	value: string;
+}
+
+/**
+ * A workout's figures: duration, distance, pace or speed (by type), steps, calories, intensity
+ * and place; a figure the workout did not record is left out rather than shown as zero.
+ */
+export function workoutFigures(workout: Workout, system: UnitSystem): Figure[] {
+	const { details } = workout;
+	const figures: Figure[] = [{ label: 'Duration', value: formatDuration(details.time) }];
+	const meters = hasDistance(workout.sub_type) ? (details.meters ?? 0) : 0;
+	if (meters > 0) figures.push({ label: 'Distance', value: formatDistance(meters, system) });
+	const speed = meters > 0 ? averageSpeed(workout) : null;
+	if (speed !== null) {
+		figures.push(
+			speedReading(workout.sub_type) === 'pace'
+				? { label: 'Average pace', value: formatPace(paceIn(speed, system), system) }
+				: { label: 'Average speed', value: formatSpeed(speed, system) }
+		);
+	}
+	if (details.steps !== undefined && details.steps !== null) {
+		figures.push({ label: 'Steps', value: formatSteps(details.steps) });
+	}
+	if (details.calories !== null) {
+		figures.push({ label: 'Calories', value: `${formatSteps(details.calories)} kcal` });
+	}
+	const intensity = intensityName(details.intensity);
+	if (intensity) figures.push({ label: 'Intensity', value: intensity });
+	const place = workout.place_name;
+	if (place) figures.push({ label: 'Place', value: place });
+	figures.push({ label: 'Time zone', value: workoutZone(workout) });
+	return figures;
+}
+
+/** A one-line summary for lists: `5.2 km · 31 min` or `45 min`. */
+export function workoutSummary(workout: Workout, system: UnitSystem): string {
+	const meters = hasDistance(workout.sub_type) ? (workout.details.meters ?? 0) : 0;
+	const time = formatDuration(workout.details.time);
+	return meters > 0 ? `${formatDistance(meters, system)} · ${time}` : time;
+}
+
+/** A record's value in words: `1 h 32 min`, `21.1 km`, `4:58 /km` or `28.4 km/h`. */
+export function recordValue(record: PersonalRecord, subType: number, system: UnitSystem): string {
+	switch (record.kind) {
+		case 'longest':
+			return formatDuration(record.value);
+		case 'farthest':
+			return formatDistance(record.value, system);
+		case 'fastest':
+			return speedReading(subType) === 'pace'
+				? formatPace(paceIn(record.value, system), system)
+				: formatSpeed(record.value, system);
+	}
+}
+
+/** The records of a type as rows to show: only those the type has. */
+export function recordRows(
+	type: TypeRecords,
+	system: UnitSystem
+): Array<{ label: string; value: string; date: number; xid: string }> {
+	const rows: Array<{ label: string; value: string; date: number; xid: string }> = [];
+	const fastestLabel = speedReading(type.subType) === 'pace' ? 'Fastest pace' : 'Fastest';
+	for (const [label, record] of [
+		['Longest', type.longest],
+		['Farthest', type.farthest],
+		[fastestLabel, type.fastest]
+	] as const) {
+		if (record) {
+			rows.push({
+				label,
+				value: recordValue(record, type.subType, system),
+				date: record.date,
+				xid: record.xid
+			});
+		}
+	}
+	return rows;
+}
+
+export { workoutTypeName };
+
+/** Steps per minute over a whole workout below which its steps are stray (a ride, a swim). */
+export const STRAY_CADENCE = 20;
+
+/**
+ * What a workout's ticks chart draws: pace or speed for a type that covers a distance, steps per
+ * minute unless they are a ride's few stray steps; and the chart's title in words.
+ */
+export function ticksChartParts(
+	workout: Workout,
+	ticks: readonly WorkoutTick[]
+): { reading: boolean; steps: boolean; title: string } {
+	const reading = hasDistance(workout.sub_type);
+	const totalSteps = ticks.reduce((sum, tick) => sum + (tick.steps ?? 0), 0);
+	const minutes = Math.max(1, (workout.details.time ?? 0) / 60);
+	const steps = totalSteps > 0 && (!reading || totalSteps / minutes >= STRAY_CADENCE);
+	const name = speedReading(workout.sub_type) === 'pace' ? 'Pace' : 'Speed';
+	const title = reading
+		? steps
+			? `${name} and steps`
+			: name
+		: steps
+			? 'Steps per minute'
+			: 'Ticks';
+	return { reading, steps, title };
+}
