@@ -1,6 +1,17 @@
 // The only door pages use to data: reactive queries over the IndexedDB cache, kept fresh by sync.
 import * as z from 'zod/mini';
-import type { GoalsV11, Move, MoveTick, Settings, Sleep, SleepTick, User, Workout } from '$lib/api';
+import type {
+	BodyEvent,
+	GoalsV11,
+	HeartRate,
+	Move,
+	MoveTick,
+	Settings,
+	Sleep,
+	SleepTick,
+	User,
+	Workout
+} from '$lib/api';
 // Not from '$lib/api': that would build every response schema before the page can start.
 import { apiVersionSchema, type ApiVersion } from '$lib/api/version';
 import {
@@ -19,7 +30,10 @@ import { QueryMemo } from './query-memo';
 import { createMemoryStore } from './memory-store';
 import { messageOf, Query, type QuerySource, type Stamped } from './query.svelte';
 import {
+	CORE_LIST_KINDS,
+	HEART_BODY_KINDS,
 	LIST_KINDS,
+	LIST_KIND_SCOPES,
 	type CacheStore,
 	type CacheUsage,
 	type DocKind,
@@ -94,6 +108,8 @@ export class DataLayer {
 	readonly #moves = new QueryMemo<Query<Move[]>>();
 	readonly #sleeps = new QueryMemo<Query<Sleep[]>>();
 	readonly #workouts = new QueryMemo<Query<Workout[]>>();
+	readonly #heartrates = new QueryMemo<Query<HeartRate[]>>();
+	readonly #bodyEvents = new QueryMemo<Query<BodyEvent[]>>();
 	readonly #sleepPhases = new QueryMemo<Query<SleepTick[]>>();
 	readonly #moveTicks = new QueryMemo<Query<MoveTick[]>>();
 	readonly #trends = new QueryMemo<Query<TrendSeries>>();
@@ -143,6 +159,24 @@ export class DataLayer {
 
 	workouts(fromDate: number, toDate: number): Query<Workout[]> {
 		return this.#rangeQuery(this.#workouts, 'workouts', fromDate, toDate);
+	}
+
+	/** Resting heart rates dated fromDate..toDate, oldest first. */
+	heartrates(fromDate: number, toDate: number): Query<HeartRate[]> {
+		return this.#rangeQuery(this.#heartrates, 'heartrates', fromDate, toDate);
+	}
+
+	/** Weigh-ins (body events) dated fromDate..toDate, oldest first. */
+	bodyEvents(fromDate: number, toDate: number): Query<BodyEvent[]> {
+		return this.#rangeQuery(this.#bodyEvents, 'bodyEvents', fromDate, toDate);
+	}
+
+	/**
+	 * The read scope the signed-in token lacks for a kind, or null when it holds it (or the session
+	 * does not list its scopes).
+	 */
+	async missingScope(kind: ListKind): Promise<string | null> {
+		return missingScopeIn(await this.#session, kind);
 	}
 
 	/** The phases of one sleep (fetched on first use, then served from the cache). */
@@ -241,8 +275,10 @@ export class DataLayer {
 		this.#syncController = controller;
 		this.syncStatus.setPhase('syncing');
 		try {
+			// A kind whose scope the token lacks is left out, rather than failing every sync.
+			const kinds = LIST_KINDS.filter((kind) => missingScopeIn(session, kind) === null);
 			const outcome = await syncCache(
-				{ client: this.#client, store, now: this.#options.now, ...this.#options.sync },
+				{ client: this.#client, store, now: this.#options.now, kinds, ...this.#options.sync },
 				{
 					historyFrom,
 					signal: controller.signal,
@@ -430,9 +466,14 @@ export class DataLayer {
 
 	/** Last sync time and the user's zone, from what the cache says. */
 	async #loadSyncSummary(store: CacheStore): Promise<void> {
-		const states = await Promise.all(LIST_KINDS.map((kind) => store.syncState.get(kind)));
+		// The first kinds must all have synced; heart and body count when they have (a token may
+		// lack their scopes, and they arrive with the first sync after an upgrade).
+		const states = await Promise.all(CORE_LIST_KINDS.map((kind) => store.syncState.get(kind)));
 		const times = states.map((state) => state?.lastSyncedAt).filter((t) => t !== undefined);
-		const lastSynced = times.length === LIST_KINDS.length ? Math.min(...times) : null;
+		const extra = await Promise.all(HEART_BODY_KINDS.map((kind) => store.syncState.get(kind)));
+		const extraTimes = extra.map((state) => state?.lastSyncedAt).filter((t) => t !== undefined);
+		const lastSynced =
+			times.length === CORE_LIST_KINDS.length ? Math.min(...times, ...extraTimes) : null;
 		if (lastSynced !== null) {
 			// The zone first: pages derive dates from lastSynced and should compute them once.
 			const today = localDateInt(lastSynced, 'UTC');
@@ -484,6 +525,8 @@ export class DataLayer {
 			const query = this.#source<ListItems[K][]>({
 				cached: read,
 				fresh: async () => {
+					const missing = missingScopeIn(await this.#session, kind);
+					if (missing !== null) throw scopeError(missing);
 					// Two days of margin: a local date starts up to 14 h away from UTC midnight.
 					const { year, month, day } = parseDateInt(fromDate);
 					await this.sync({ historyFrom: Date.UTC(year, month - 1, day) / 1000 - 2 * DAY });
@@ -558,6 +601,18 @@ export class DataLayer {
 			}
 		});
 	}
+}
+
+/** The scope a session lacks for a kind; null when it holds it or lists no scopes at all. */
+function missingScopeIn(session: Session, kind: ListKind): string | null {
+	if (session.scopes.length === 0) return null;
+	const scope = LIST_KIND_SCOPES[kind];
+	return session.scopes.includes(scope) ? null : scope;
+}
+
+/** The error a query of a kind the token may not read ends with, naming the scope. */
+function scopeError(scope: string): ApiError {
+	return new ApiError(403, 'forbidden', `Access to this data was not granted (${scope}).`, scope);
 }
 
 /** The cache key of a session's user; null when nobody is signed in. */

@@ -24,7 +24,12 @@ beforeAll(async () => {
 
 let users = 0;
 function newLayer(
-	options: { userKey?: string; proxy?: FakeProxy; apiVersion?: Session['apiVersion'] } = {}
+	options: {
+		userKey?: string;
+		proxy?: FakeProxy;
+		apiVersion?: Session['apiVersion'];
+		scopes?: string[];
+	} = {}
 ) {
 	const userKey = options.userKey ?? `layer-${++users}-${Date.now()}`;
 	const proxy = options.proxy ?? createFakeProxy({ handle: (r) => api.handle(r), token: TOKEN });
@@ -32,7 +37,7 @@ function newLayer(
 		mode: 'token',
 		signedIn: true,
 		userKey,
-		scopes: [],
+		scopes: options.scopes ?? [],
 		upstream: 'embedded',
 		apiVersion: options.apiVersion
 	};
@@ -204,6 +209,38 @@ describe('DataLayer', () => {
 		expect(trends.data?.buckets).toHaveLength(7);
 		expect(trends.data?.buckets.some(([, values]) => 's_sound' in values)).toBe(true);
 		expect(goals.data?.move_steps).toEqual(expect.any(Number));
+	});
+
+	it('skips the weigh-ins of a token without weight_read and names that permission', async () => {
+		const scopes = ['move_read', 'sleep_read', 'heartrate_read', 'goal_read', 'user_read'];
+		const { layer, proxy } = newLayer({ scopes });
+		await layer.sync();
+		expect(proxy.requests.some((path) => path.includes('/heartrates'))).toBe(true);
+		expect(proxy.requests.some((path) => path.includes('/body_events'))).toBe(false);
+		expect(layer.syncStatus.lastSynced).toBe(NOW_MS / 1000);
+
+		const weighIns = layer.bodyEvents(WEEK_AGO, TODAY);
+		await weighIns.settled;
+		expect(weighIns.status).toBe('error');
+		expect(weighIns.missingScope).toBe('weight_read');
+		expect(weighIns.error).toContain('weight_read');
+		expect(await layer.missingScope('bodyEvents')).toBe('weight_read');
+		expect(await layer.missingScope('heartrates')).toBeNull();
+		const heart = layer.heartrates(WEEK_AGO, TODAY);
+		await heart.settled;
+		expect(heart.data).toHaveLength(7);
+	});
+
+	it('skips the resting heart rates of a token without heartrate_read', async () => {
+		const { layer, proxy } = newLayer({ scopes: ['move_read', 'sleep_read', 'weight_read'] });
+		await layer.sync();
+		expect(proxy.requests.some((path) => path.includes('/heartrates'))).toBe(false);
+		const heart = layer.heartrates(WEEK_AGO, TODAY);
+		await heart.settled;
+		expect(heart.missingScope).toBe('heartrate_read');
+		const weighIns = layer.bodyEvents(WEEK_AGO, TODAY);
+		await weighIns.settled;
+		expect(weighIns.data?.length).toBeGreaterThan(0);
 	});
 
 	it('empties the cache on clearAll', async () => {

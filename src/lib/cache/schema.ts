@@ -128,6 +128,8 @@ export interface CacheSchema extends DBSchema {
 	moves: RecordStore<ListItems['moves']>;
 	sleeps: RecordStore<ListItems['sleeps']>;
 	workouts: RecordStore<ListItems['workouts']>;
+	heartrates: RecordStore<ListItems['heartrates']>;
+	bodyEvents: RecordStore<ListItems['bodyEvents']>;
 	sleepPhases: TickStore<SleepTick>;
 	moveTicks: TickStore<MoveTick>;
 	goals: DocStore<GoalsV11>;
@@ -154,7 +156,26 @@ interface DocStore<T> {
 	value: CachedDoc<T>;
 }
 
-export const LIST_KINDS: readonly ListKind[] = ['moves', 'sleeps', 'workouts'];
+export const LIST_KINDS: readonly ListKind[] = [
+	'moves',
+	'sleeps',
+	'workouts',
+	'heartrates',
+	'bodyEvents'
+];
+/** The kinds cached since the first version; "last synced" waits for all of them. */
+export const CORE_LIST_KINDS: readonly ListKind[] = ['moves', 'sleeps', 'workouts'];
+/** The kinds added in database version 6 (heart and body); each needs its own scope. */
+export const HEART_BODY_KINDS: readonly ListKind[] = ['heartrates', 'bodyEvents'];
+
+/** The read scope a token needs for each list kind (the API specification's scope list). */
+export const LIST_KIND_SCOPES: Readonly<Record<ListKind, string>> = {
+	moves: 'move_read',
+	sleeps: 'sleep_read',
+	workouts: 'move_read',
+	heartrates: 'heartrate_read',
+	bodyEvents: 'weight_read'
+};
 export const TICK_KINDS: readonly TickKind[] = ['sleepPhases', 'moveTicks'];
 export const DOC_KINDS: readonly DocKind[] = ['goals', 'settings', 'user'];
 

@@ -22,7 +22,10 @@ export interface SyncConfig {
 	store: CacheStore;
 	/** The browser's clock in epoch seconds; used only when the server's time is unknown. */
 	now?: () => number;
-	/** The list kinds to sync. Default all (moves, sleeps, workouts). */
+	/**
+	 * The list kinds to sync. Default all (moves, sleeps, workouts, heart rates, body events); the
+	 * data layer leaves out the kinds whose scope the token lacks.
+	 */
 	kinds?: readonly ListKind[];
 	/** How much history a first sync fetches. Default 731 days. */
 	historyDays?: number;
@@ -57,7 +60,13 @@ export interface SyncOutcome {
 	records: number;
 }
 
-const DEFAULT_WINDOW_DAYS: Record<ListKind, number> = { moves: 10, sleeps: 9, workouts: 27 };
+const DEFAULT_WINDOW_DAYS: Record<ListKind, number> = {
+	moves: 10,
+	sleeps: 9,
+	workouts: 27,
+	heartrates: 10,
+	bodyEvents: 63
+};
 /**
  * The four weeks the first screens show come in one-page windows, all in the pool's first round.
  * Older history needs every record, not the first ones soon, and there the number of requests is
@@ -72,7 +81,11 @@ const DEFAULT_RECENT_DAYS = 28;
 const DEFAULT_OLDER_WINDOW_DAYS: Record<ListKind, number> = {
 	moves: 10,
 	sleeps: 120,
-	workouts: 120
+	workouts: 120,
+	// At most one resting heart rate a day: narrow windows like the moves', many in parallel.
+	heartrates: 10,
+	// A weigh-in a week or so: a window of 120 days is about two pages.
+	bodyEvents: 120
 };
 
 /** Margin in front of the last sync for the moves of recent days (a day starts up to 14 h off UTC). */
@@ -280,7 +293,8 @@ function toRow<T extends ListItems[ListKind]>(record: T, fetchedAt: number): Cac
 }
 
 /**
- * What changed since the last sync. Sleeps and workouts have a trustworthy `updated_after`.
+ * What changed since the last sync. Sleeps, workouts, heart rates and body events have a
+ * trustworthy `updated_after`.
  * Moves do not: their `time_updated` moves in real time even for past days (BMR), so asking
  * "updated since" would return every move; instead fetch the days since the last sync by time.
  */
