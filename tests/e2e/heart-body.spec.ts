@@ -102,6 +102,12 @@ test('Heart draws resting heart rate from the demo data, today’s reading as th
 		'aria-valuetext',
 		new RegExp(`: ${reading.resting_heartrate} bpm, `)
 	);
+	// The last day's tooltip is flipped to the left of the point, at its own width (not squeezed
+	// into the few pixels between the point and the chart's right edge).
+	const tip = page.getByRole('tooltip');
+	await expect(tip).toContainText(`${reading.resting_heartrate} bpm`);
+	const box = await tip.boundingBox();
+	expect(box?.width ?? 0).toBeGreaterThan(140);
 	expect(errors).toEqual([]);
 });
 
