@@ -4,6 +4,8 @@ const views = [
 	{ path: '/', heading: 'Today' },
 	{ path: '/activity', heading: 'Activity' },
 	{ path: '/sleep', heading: 'Sleep' },
+	{ path: '/heart', heading: 'Heart' },
+	{ path: '/body', heading: 'Body' },
 	{ path: '/goals', heading: 'Goals' },
 	{ path: '/trends', heading: 'Trends' },
 	{ path: '/compare', heading: 'Compare' },
