@@ -95,7 +95,9 @@ test('Heart draws resting heart rate from the demo data, today’s reading as th
 		.poll(async () => chart.locator('circle').count(), { timeout: 15_000 })
 		.toBeGreaterThan(200);
 
-	// The keyboard reads a day.
+	// The keyboard reads a day, once the year's history has arrived (older days arriving later
+	// would move the last day's place in the list).
+	await expect(page.getByText(/^Synced/)).toBeVisible({ timeout: 15_000 });
 	await chart.getByRole('slider').focus();
 	await page.keyboard.press('End');
 	await expect(chart.getByRole('slider')).toHaveAttribute(
@@ -145,6 +147,18 @@ test('Body draws each weigh-in as a dot with the goal, the latest weight as the 
 	await expect(chart.locator('path.trend')).toBeVisible();
 	expect(errors).toEqual([]);
 });
+
+for (const path of ['/heart', '/body']) {
+	test(`${path} fits a 320 px screen without sideways scrolling`, async ({ page }) => {
+		await page.setViewportSize({ width: 320, height: 700 });
+		await page.goto(path);
+		await expect(page.locator('svg circle').first()).toBeVisible({ timeout: 15_000 });
+		const overflow = await page.evaluate(
+			() => document.documentElement.scrollWidth - document.documentElement.clientWidth
+		);
+		expect(overflow).toBe(0);
+	});
+}
 
 test.describe('a token without weight_read', () => {
 	const port = Number(process.env.E2E_PORT ?? 4173) + 10;
