@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import type {
 	BodyEvent,
+	CardiacEventV10,
 	GoalsV11,
 	HeartRate,
 	Move,
@@ -34,6 +35,7 @@ import {
 	HEART_BODY_KINDS,
 	LIST_KINDS,
 	LIST_KIND_SCOPES,
+	V10_ONLY_KINDS,
 	type CacheStore,
 	type CacheUsage,
 	type DocKind,
@@ -110,6 +112,7 @@ export class DataLayer {
 	readonly #workouts = new QueryMemo<Query<Workout[]>>();
 	readonly #heartrates = new QueryMemo<Query<HeartRate[]>>();
 	readonly #bodyEvents = new QueryMemo<Query<BodyEvent[]>>();
+	readonly #cardiacEvents = new QueryMemo<Query<CardiacEventV10[]>>();
 	readonly #sleepPhases = new QueryMemo<Query<SleepTick[]>>();
 	readonly #moveTicks = new QueryMemo<Query<MoveTick[]>>();
 	readonly #trends = new QueryMemo<Query<TrendSeries>>();
@@ -169,6 +172,14 @@ export class DataLayer {
 	/** Weigh-ins (body events) dated fromDate..toDate, oldest first. */
 	bodyEvents(fromDate: number, toDate: number): Query<BodyEvent[]> {
 		return this.#rangeQuery(this.#bodyEvents, 'bodyEvents', fromDate, toDate);
+	}
+
+	/**
+	 * Blood pressure readings dated fromDate..toDate, oldest first: synced only from an upstream
+	 * speaking v.1.0 (v.1.1 has no such list), so empty otherwise.
+	 */
+	cardiacEvents(fromDate: number, toDate: number): Query<CardiacEventV10[]> {
+		return this.#rangeQuery(this.#cardiacEvents, 'cardiacEvents', fromDate, toDate);
 	}
 
 	/**
@@ -276,7 +287,12 @@ export class DataLayer {
 		this.syncStatus.setPhase('syncing');
 		try {
 			// A kind whose scope the token lacks is left out, rather than failing every sync.
-			const kinds = LIST_KINDS.filter((kind) => missingScopeIn(session, kind) === null);
+			// v.1.0's cardiac events come only from an upstream that speaks v.1.0.
+			const legacy = (session.apiVersion ?? 'v.1.1') === 'v.1.0';
+			const kinds = LIST_KINDS.filter(
+				(kind) =>
+					missingScopeIn(session, kind) === null && (legacy || !V10_ONLY_KINDS.includes(kind))
+			);
 			const outcome = await syncCache(
 				{ client: this.#client, store, now: this.#options.now, kinds, ...this.#options.sync },
 				{

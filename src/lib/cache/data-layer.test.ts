@@ -243,6 +243,44 @@ describe('DataLayer', () => {
 		expect(weighIns.data?.length).toBeGreaterThan(0);
 	});
 
+	it('syncs the blood pressure readings of an upstream speaking v.1.0, and asks v.1.1 for none', async () => {
+		const created = await api.handle(
+			new Request('http://upstream.test/nudge/api/v.1.0/users/@me/cardiac_events', {
+				method: 'POST',
+				headers: {
+					authorization: `Bearer ${TOKEN}`,
+					'content-type': 'application/x-www-form-urlencoded'
+				},
+				body: new URLSearchParams({
+					systolic: '121',
+					diastolic: '79',
+					heart_rate: '64',
+					time_created: String(NOW_MS / 1000 - 3600),
+					tz: 'Europe/Berlin'
+				})
+			})
+		);
+		expect(created?.ok).toBe(true);
+
+		const { layer, proxy } = newLayer({ apiVersion: 'v.1.0' });
+		await layer.sync();
+		expect(proxy.requests.some((path) => path.startsWith('v.1.0/users/@me/cardiac_events'))).toBe(
+			true
+		);
+		const readings = layer.cardiacEvents(WEEK_AGO, TODAY);
+		await readings.settled;
+		expect(readings.data?.map((r) => [r.systolic, r.diastolic, r.heart_rate])).toEqual([
+			[121, 79, 64]
+		]);
+
+		const { layer: current, proxy: currentProxy } = newLayer();
+		await current.sync();
+		expect(currentProxy.requests.some((path) => path.includes('cardiac_events'))).toBe(false);
+		const none = current.cardiacEvents(WEEK_AGO, TODAY);
+		await none.settled;
+		expect(none.data).toEqual([]);
+	});
+
 	it('empties the cache on clearAll', async () => {
 		const { layer } = newLayer();
 		await layer.sync();

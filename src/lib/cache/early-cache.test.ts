@@ -116,7 +116,8 @@ describe("the page's early read (src/app.html)", () => {
 			sleeps: { oldest: 20260220, newest: 20260301 },
 			workouts: {},
 			heartrates: {},
-			bodyEvents: {}
+			bodyEvents: {},
+			cardiacEvents: {}
 		});
 		expect(snapshot?.meta.map((state) => state.kind).sort()).toEqual([
 			'moves',

@@ -15,7 +15,14 @@ import type { CacheSnapshot } from './schema';
 export const EARLY_CACHE_GLOBAL = 'wellnessEarlyCache';
 export const LAST_USER_STORAGE_KEY = 'wellness:last-user-key';
 
-const listKind = z.enum(['moves', 'sleeps', 'workouts', 'heartrates', 'bodyEvents']);
+const listKind = z.enum([
+	'moves',
+	'sleeps',
+	'workouts',
+	'heartrates',
+	'bodyEvents',
+	'cardiacEvents'
+]);
 const ends = z.object({ oldest: z.optional(z.number()), newest: z.optional(z.number()) });
 
 // What the script hands over comes from outside the app's code: its shape is checked like any
@@ -47,7 +54,8 @@ const snapshotSchema = z.object({
 		sleeps: ends,
 		workouts: ends,
 		heartrates: ends,
-		bodyEvents: ends
+		bodyEvents: ends,
+		cardiacEvents: ends
 	})
 });
 

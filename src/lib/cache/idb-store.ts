@@ -75,7 +75,7 @@ export const migrations: readonly ((db: Db, tx: UpgradeTx) => void)[] = [
 	(_db, tx) => {
 		void tx.objectStore('months').clear();
 	},
-	// 6: resting heart rates and weigh-ins, stored like the other dated records (by xid, with the
+	// 6: resting heart rates, weigh-ins and (v.1.0) blood pressure readings, stored like the other dated records (by xid, with the
 	// date and fetch-time indexes). What is stored already stays; they arrive with the next sync.
 	(db) => {
 		for (const kind of HEART_BODY_KINDS) {
@@ -443,7 +443,8 @@ class IdbStore implements CacheStore {
 			sleeps: recordTable(db, write, 'sleeps', monthCodec('sleeps'), early),
 			workouts: recordTable(db, write, 'workouts', monthCodec('workouts'), early),
 			heartrates: recordTable(db, write, 'heartrates', monthCodec('heartrates'), early),
-			bodyEvents: recordTable(db, write, 'bodyEvents', monthCodec('bodyEvents'), early)
+			bodyEvents: recordTable(db, write, 'bodyEvents', monthCodec('bodyEvents'), early),
+			cardiacEvents: recordTable(db, write, 'cardiacEvents', monthCodec('cardiacEvents'), early)
 		};
 		this.ticks = {
 			sleepPhases: keyedTable(db, write, 'sleepPhases'),

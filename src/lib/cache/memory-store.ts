@@ -59,7 +59,8 @@ export function createMemoryStore(): CacheStore {
 		sleeps: memoryRecords<ListItems['sleeps']>(),
 		workouts: memoryRecords<ListItems['workouts']>(),
 		heartrates: memoryRecords<ListItems['heartrates']>(),
-		bodyEvents: memoryRecords<ListItems['bodyEvents']>()
+		bodyEvents: memoryRecords<ListItems['bodyEvents']>(),
+		cardiacEvents: memoryRecords<ListItems['cardiacEvents']>()
 	};
 	const ticks = {
 		sleepPhases: memoryKeyed((entry: CachedTicks<SleepTick>) => entry.xid),

@@ -2,7 +2,7 @@
 import type { ApiClient, ListItems, ListKind, ListQuery } from '$lib/client';
 import { ApiError, isAbortError } from '$lib/client';
 import { mapPool } from './pool';
-import { LIST_KINDS, type CacheStore, type CachedRecord, type SyncState } from './schema';
+import { DEFAULT_SYNC_KINDS, type CacheStore, type CachedRecord, type SyncState } from './schema';
 import { planWindows, type TimeWindow, type WindowPlan } from './windows';
 
 export const DAY = 86_400;
@@ -23,8 +23,9 @@ export interface SyncConfig {
 	/** The browser's clock in epoch seconds; used only when the server's time is unknown. */
 	now?: () => number;
 	/**
-	 * The list kinds to sync. Default all (moves, sleeps, workouts, heart rates, body events); the
-	 * data layer leaves out the kinds whose scope the token lacks.
+	 * The list kinds to sync. Default every kind of v.1.1 (moves, sleeps, workouts, heart rates,
+	 * body events); the data layer adds v.1.0's cardiac events for an upstream speaking v.1.0
+	 * and leaves out the kinds whose scope the token lacks.
 	 */
 	kinds?: readonly ListKind[];
 	/** How much history a first sync fetches. Default 731 days. */
@@ -65,7 +66,8 @@ const DEFAULT_WINDOW_DAYS: Record<ListKind, number> = {
 	sleeps: 9,
 	workouts: 27,
 	heartrates: 10,
-	bodyEvents: 63
+	bodyEvents: 63,
+	cardiacEvents: 63
 };
 /**
  * The four weeks the first screens show come in one-page windows, all in the pool's first round.
@@ -85,7 +87,9 @@ const DEFAULT_OLDER_WINDOW_DAYS: Record<ListKind, number> = {
 	// At most one resting heart rate a day: narrow windows like the moves', many in parallel.
 	heartrates: 10,
 	// A weigh-in a week or so: a window of 120 days is about two pages.
-	bodyEvents: 120
+	bodyEvents: 120,
+	// Blood pressure readings are taken by hand, now and then.
+	cardiacEvents: 120
 };
 
 /** Margin in front of the last sync for the moves of recent days (a day starts up to 14 h off UTC). */
@@ -133,7 +137,7 @@ export async function syncCache(
 	}
 	const serverTime = client.lastServerTime ?? now();
 
-	const kinds = config.kinds ?? LIST_KINDS;
+	const kinds = config.kinds ?? DEFAULT_SYNC_KINDS;
 	const states = new Map<ListKind, SyncState | undefined>();
 	for (const kind of kinds) states.set(kind, await store.syncState.get(kind));
 

@@ -2,6 +2,7 @@
 import type * as z from 'zod/mini';
 import type {
 	BodyEvent,
+	CardiacEventV10,
 	GoalsV11,
 	HeartRate,
 	Move,
@@ -46,7 +47,8 @@ function loadValidation(): Promise<Validation> {
 export type { ListQuery } from './links';
 
 /** The record kinds that come as paged lists the cache keeps. */
-export type ListKind = 'moves' | 'sleeps' | 'workouts' | 'heartrates' | 'bodyEvents';
+export type ListKind =
+	'moves' | 'sleeps' | 'workouts' | 'heartrates' | 'bodyEvents' | 'cardiacEvents';
 
 export interface ListItems {
 	moves: Move;
@@ -56,6 +58,8 @@ export interface ListItems {
 	heartrates: HeartRate;
 	/** Weigh-ins (`body_events`). */
 	bodyEvents: BodyEvent;
+	/** Blood pressure readings with a pulse (`cardiac_events`): v.1.0 only. */
+	cardiacEvents: CardiacEventV10;
 }
 
 export interface RequestOptions {
@@ -257,6 +261,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 			'body_events',
 			(v) => v.bodyEventSchema,
 			'body event'
+		),
+		cardiacEvents: listEndpoint(
+			'users/@me/cardiac_events',
+			'cardiac_events',
+			(v) => v.cardiacEventV10Schema,
+			'cardiac event'
 		)
 	};
 

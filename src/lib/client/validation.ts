@@ -3,6 +3,7 @@
 // page does before it can show its offline copy.
 export {
 	bodyEventSchema,
+	cardiacEventV10Schema,
 	collectionSchema,
 	envelopeSchema,
 	errorEnvelopeSchema,
