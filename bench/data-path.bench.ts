@@ -74,6 +74,8 @@ async function backfillSpeedup(api: ReferenceServer): Promise<void> {
 	let start = performance.now();
 	const moves = await client.listAll('moves', range);
 	const sleeps = await client.listAll('sleeps', range);
+	const heartrates = await client.listAll('heartrates', range);
+	const bodyEvents = await client.listAll('bodyEvents', range);
 	const sequentialMs = performance.now() - start;
 	const sequentialRequests = proxy.requests.length;
 
@@ -81,7 +83,12 @@ async function backfillSpeedup(api: ReferenceServer): Promise<void> {
 	const store = await freshStore();
 	start = performance.now();
 	const outcome = await syncCache(
-		{ client, store, kinds: ['moves', 'sleeps'], historyDays: HISTORY_DAYS },
+		{
+			client,
+			store,
+			kinds: ['moves', 'sleeps', 'heartrates', 'bodyEvents'],
+			historyDays: HISTORY_DAYS
+		},
 		{}
 	);
 	const backfillMs = performance.now() - start;
@@ -92,11 +99,25 @@ async function backfillSpeedup(api: ReferenceServer): Promise<void> {
 			`backfill missed records: ${usage.moves}/${moves.length} moves, ${usage.sleeps}/${sleeps.length} sleeps`
 		);
 	}
+	const everything = { startDate: 0, endDate: 99_999_999 };
+	const cachedHeart = await store.records.heartrates.between(
+		everything.startDate,
+		everything.endDate
+	);
+	const cachedBody = await store.records.bodyEvents.between(
+		everything.startDate,
+		everything.endDate
+	);
+	if (cachedHeart.length < heartrates.length || cachedBody.length < bodyEvents.length) {
+		throw new Error(
+			`backfill missed records: ${cachedHeart.length}/${heartrates.length} heart rates, ${cachedBody.length}/${bodyEvents.length} weigh-ins`
+		);
+	}
 	store.close();
 	console.error(
 		`backfill: sequential ${sequentialRequests} requests in ${sequentialMs.toFixed(0)} ms; ` +
 			`windowed ${proxy.requests.length} requests (peak ${proxy.peakInFlight} in flight) in ${backfillMs.toFixed(0)} ms; ` +
-			`${moves.length} moves, ${sleeps.length} sleeps`
+			`${moves.length} moves, ${sleeps.length} sleeps, ${heartrates.length} heart rates, ${bodyEvents.length} weigh-ins`
 	);
 	emit('backfill_speedup', sequentialMs / backfillMs, 'x');
 }

@@ -5,6 +5,8 @@ const views = [
 	{ path: '/activity', heading: 'Activity' },
 	{ path: '/sleep', heading: 'Sleep' },
 	{ path: '/workouts', heading: 'Workouts' },
+	{ path: '/heart', heading: 'Heart' },
+	{ path: '/body', heading: 'Body' },
 	{ path: '/goals', heading: 'Goals' },
 	{ path: '/trends', heading: 'Trends' },
 	{ path: '/compare', heading: 'Compare' },

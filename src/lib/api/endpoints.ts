@@ -412,7 +412,8 @@ export const endpoints: readonly EndpointSpec[] = [
 	...readFamily('body_events', 'body_events', 'body event', 'weight_read', {
 		limit: true,
 		image: false,
-		ticks: false
+		ticks: false,
+		browser: ['list']
 	}),
 	writeSpec(
 		'body_events.create',
@@ -480,7 +481,8 @@ export const endpoints: readonly EndpointSpec[] = [
 		limit: true,
 		image: false,
 		ticks: false,
-		single: false
+		single: false,
+		browser: ['list']
 	}),
 	{
 		id: 'cardiac_events.list',
@@ -490,7 +492,8 @@ export const endpoints: readonly EndpointSpec[] = [
 		query: listQuery(true),
 		scope: 'heartrate_read',
 		returns: 'collection',
-		record: 'cardiac event'
+		record: 'cardiac event',
+		browser: true
 	},
 	{
 		id: 'cardiac_events.get',

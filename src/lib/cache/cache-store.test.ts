@@ -114,6 +114,30 @@ describe('the IndexedDB cache over time', () => {
 		raw.close();
 	});
 
+	it('adds the heart rate and weigh-in stores in version 6 and keeps what version 5 stored', async () => {
+		const userKey = newUserKey();
+		(await openIdbStore({ userKey, version: 5 })).close();
+		const old = await openDB(databaseName(userKey));
+		expect(old.objectStoreNames.contains('heartrates')).toBe(false);
+		for (const row of moveRows(20260310, 2)) await old.put('moves', row);
+		old.close();
+
+		const current = await openIdbStore({ userKey });
+		expect((await current.records.moves.between(0, 99991231)).length).toBe(2);
+		const heart = fixtureDataset().heartrates[0];
+		if (!heart) throw new Error('the fixture has heart rates');
+		await current.records.heartrates.put([
+			{ xid: heart.xid, date: heart.date, fetchedAt: 5, record: heart }
+		]);
+		expect(await current.records.heartrates.between(heart.date, heart.date)).toEqual([heart]);
+		expect(await current.records.bodyEvents.between(0, 99991231)).toEqual([]);
+		current.close();
+		const raw = await openDB(databaseName(userKey));
+		expect(raw.version).toBe(6);
+		expect(await raw.countFromIndex('heartrates', 'by-fetched')).toBe(1);
+		raw.close();
+	});
+
 	it('drops month rows of the old shape when it upgrades to version 4, and rebuilds them', async () => {
 		const userKey = newUserKey();
 		(await openIdbStore({ userKey, version: 3 })).close();

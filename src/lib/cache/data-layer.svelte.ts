@@ -1,7 +1,10 @@
 // The only door pages use to data: reactive queries over the IndexedDB cache, kept fresh by sync.
 import * as z from 'zod/mini';
 import type {
+	BodyEvent,
+	CardiacEventV10,
 	GoalsV11,
+	HeartRate,
 	Move,
 	MoveTick,
 	Settings,
@@ -37,7 +40,11 @@ import { createMemoryStore } from './memory-store';
 import { spillWhenFull } from './spill-store';
 import { messageOf, Query, type QuerySource, type Stamped } from './query.svelte';
 import {
+	CORE_LIST_KINDS,
+	HEART_BODY_KINDS,
 	LIST_KINDS,
+	LIST_KIND_SCOPES,
+	V10_ONLY_KINDS,
 	type CacheStore,
 	type CacheUsage,
 	type DocKind,
@@ -78,13 +85,6 @@ export interface PersonDay {
 export type SignInReason = 'signed-out' | 'expired';
 
 const DAY_STORAGE_PREFIX = 'wellness:user-day:';
-
-/** The scope each list needs (the endpoint catalogue, src/lib/api/endpoints.ts, says the same). */
-const LIST_SCOPES: Record<ListKind, string> = {
-	moves: 'move_read',
-	sleeps: 'sleep_read',
-	workouts: 'move_read'
-};
 
 /** The day's state; the layer writes it, pages see it as a read-only PersonDay. */
 class PersonDayState implements PersonDay {
@@ -148,6 +148,9 @@ export class DataLayer {
 	readonly #moves = new QueryMemo<Query<Move[]>>();
 	readonly #sleeps = new QueryMemo<Query<Sleep[]>>();
 	readonly #workouts = new QueryMemo<Query<Workout[]>>();
+	readonly #heartrates = new QueryMemo<Query<HeartRate[]>>();
+	readonly #bodyEvents = new QueryMemo<Query<BodyEvent[]>>();
+	readonly #cardiacEvents = new QueryMemo<Query<CardiacEventV10[]>>();
 	readonly #sleepPhases = new QueryMemo<Query<SleepTick[]>>();
 	readonly #moveTicks = new QueryMemo<Query<MoveTick[]>>();
 	readonly #workoutTicks = new QueryMemo<Query<WorkoutTick[]>>();
@@ -363,6 +366,32 @@ export class DataLayer {
 		return this.#rangeQuery(this.#workouts, 'workouts', fromDate, toDate);
 	}
 
+	/** Resting heart rates dated fromDate..toDate, oldest first. */
+	heartrates(fromDate: number, toDate: number): Query<HeartRate[]> {
+		return this.#rangeQuery(this.#heartrates, 'heartrates', fromDate, toDate);
+	}
+
+	/** Weigh-ins (body events) dated fromDate..toDate, oldest first. */
+	bodyEvents(fromDate: number, toDate: number): Query<BodyEvent[]> {
+		return this.#rangeQuery(this.#bodyEvents, 'bodyEvents', fromDate, toDate);
+	}
+
+	/**
+	 * Blood pressure readings dated fromDate..toDate, oldest first: synced only from an upstream
+	 * speaking v.1.0 (v.1.1 has no such list), so empty otherwise.
+	 */
+	cardiacEvents(fromDate: number, toDate: number): Query<CardiacEventV10[]> {
+		return this.#rangeQuery(this.#cardiacEvents, 'cardiacEvents', fromDate, toDate);
+	}
+
+	/**
+	 * The read scope the signed-in token lacks for a kind, or null when it holds it (or the session
+	 * does not list its scopes).
+	 */
+	async missingScope(kind: ListKind): Promise<string | null> {
+		return missingScopeIn(await this.#session, kind);
+	}
+
 	/** The phases of one sleep (fetched on first use, then served from the cache). */
 	sleepPhases(sleep: Sleep): Query<SleepTick[]> {
 		return this.#sleepPhases.get(`${sleep.xid}@${sleep.time_completed}`, () =>
@@ -478,8 +507,15 @@ export class DataLayer {
 		this.#syncController = controller;
 		this.syncStatus.setPhase('syncing');
 		try {
+			// A kind whose scope the token lacks is left out, rather than failing every sync.
+			// v.1.0's cardiac events come only from an upstream that speaks v.1.0.
+			const legacy = (session.apiVersion ?? 'v.1.1') === 'v.1.0';
+			const kinds = LIST_KINDS.filter(
+				(kind) =>
+					missingScopeIn(session, kind) === null && (legacy || !V10_ONLY_KINDS.includes(kind))
+			);
 			const outcome = await syncCache(
-				{ client: this.#client, store, now: this.#options.now, ...this.#options.sync },
+				{ client: this.#client, store, now: this.#options.now, kinds, ...this.#options.sync },
 				{
 					historyFrom,
 					signal: controller.signal,
@@ -712,9 +748,14 @@ export class DataLayer {
 
 	/** Last sync time and the user's zone, from what the cache says. */
 	async #loadSyncSummary(store: CacheStore): Promise<void> {
-		const states = await Promise.all(LIST_KINDS.map((kind) => store.syncState.get(kind)));
+		// The first kinds must all have synced; heart and body count when they have (a token may
+		// lack their scopes, and they arrive with the first sync after an upgrade).
+		const states = await Promise.all(CORE_LIST_KINDS.map((kind) => store.syncState.get(kind)));
 		const times = states.map((state) => state?.lastSyncedAt).filter((t) => t !== undefined);
-		const lastSynced = times.length === LIST_KINDS.length ? Math.min(...times) : null;
+		const extra = await Promise.all(HEART_BODY_KINDS.map((kind) => store.syncState.get(kind)));
+		const extraTimes = extra.map((state) => state?.lastSyncedAt).filter((t) => t !== undefined);
+		const lastSynced =
+			times.length === CORE_LIST_KINDS.length ? Math.min(...times, ...extraTimes) : null;
 		if (lastSynced !== null) {
 			// The zone first: pages derive dates from lastSynced and should compute them once.
 			const today = localDateInt(lastSynced, 'UTC');
@@ -771,6 +812,8 @@ export class DataLayer {
 			const query = this.#source<ListItems[K][]>({
 				cached: read,
 				fresh: async () => {
+					const missing = missingScopeIn(await this.#session, kind);
+					if (missing !== null) throw scopeError(missing);
 					// Two days of margin: a local date starts up to 14 h away from UTC midnight.
 					const { year, month, day } = parseDateInt(fromDate);
 					const outcome = await this.sync({
@@ -779,7 +822,7 @@ export class DataLayer {
 					// A kind the sign-in did not grant: the view says which permission is missing.
 					const refused = outcome.errors.find(
 						(error): error is ApiError =>
-							error instanceof ApiError && error.missingScope === LIST_SCOPES[kind]
+							error instanceof ApiError && error.missingScope === LIST_KIND_SCOPES[kind]
 					);
 					if (refused !== undefined) throw refused;
 					const fresh = await read(await this.#store);
@@ -853,6 +896,18 @@ export class DataLayer {
 			}
 		});
 	}
+}
+
+/** The scope a session lacks for a kind; null when it holds it or lists no scopes at all. */
+function missingScopeIn(session: Session, kind: ListKind): string | null {
+	if (session.scopes.length === 0) return null;
+	const scope = LIST_KIND_SCOPES[kind];
+	return session.scopes.includes(scope) ? null : scope;
+}
+
+/** The error a query of a kind the token may not read ends with, naming the scope. */
+function scopeError(scope: string): ApiError {
+	return new ApiError(403, 'forbidden', `Access to this data was not granted (${scope}).`, scope);
 }
 
 /** The cache key of a session's user; null when nobody is signed in. */

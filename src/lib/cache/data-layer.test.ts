@@ -24,7 +24,12 @@ beforeAll(async () => {
 
 let users = 0;
 function newLayer(
-	options: { userKey?: string; proxy?: FakeProxy; apiVersion?: Session['apiVersion'] } = {}
+	options: {
+		userKey?: string;
+		proxy?: FakeProxy;
+		apiVersion?: Session['apiVersion'];
+		scopes?: string[];
+	} = {}
 ) {
 	const userKey = options.userKey ?? `layer-${++users}-${Date.now()}`;
 	const proxy = options.proxy ?? createFakeProxy({ handle: (r) => api.handle(r), token: TOKEN });
@@ -32,7 +37,7 @@ function newLayer(
 		mode: 'token',
 		signedIn: true,
 		userKey,
-		scopes: [],
+		scopes: options.scopes ?? [],
 		upstream: 'embedded',
 		apiVersion: options.apiVersion
 	};
@@ -283,6 +288,76 @@ describe('DataLayer', () => {
 		expect(trends.data?.buckets).toHaveLength(7);
 		expect(trends.data?.buckets.some(([, values]) => 's_sound' in values)).toBe(true);
 		expect(goals.data?.move_steps).toEqual(expect.any(Number));
+	});
+
+	it('skips the weigh-ins of a token without weight_read and names that permission', async () => {
+		const scopes = ['move_read', 'sleep_read', 'heartrate_read', 'goal_read', 'user_read'];
+		const { layer, proxy } = newLayer({ scopes });
+		await layer.sync();
+		expect(proxy.requests.some((path) => path.includes('/heartrates'))).toBe(true);
+		expect(proxy.requests.some((path) => path.includes('/body_events'))).toBe(false);
+		expect(layer.syncStatus.lastSynced).toBe(NOW_MS / 1000);
+
+		const weighIns = layer.bodyEvents(WEEK_AGO, TODAY);
+		await weighIns.settled;
+		expect(weighIns.status).toBe('error');
+		expect(weighIns.missingScope).toBe('weight_read');
+		expect(weighIns.error).toContain('weight_read');
+		expect(await layer.missingScope('bodyEvents')).toBe('weight_read');
+		expect(await layer.missingScope('heartrates')).toBeNull();
+		const heart = layer.heartrates(WEEK_AGO, TODAY);
+		await heart.settled;
+		expect(heart.data).toHaveLength(7);
+	});
+
+	it('skips the resting heart rates of a token without heartrate_read', async () => {
+		const { layer, proxy } = newLayer({ scopes: ['move_read', 'sleep_read', 'weight_read'] });
+		await layer.sync();
+		expect(proxy.requests.some((path) => path.includes('/heartrates'))).toBe(false);
+		const heart = layer.heartrates(WEEK_AGO, TODAY);
+		await heart.settled;
+		expect(heart.missingScope).toBe('heartrate_read');
+		const weighIns = layer.bodyEvents(WEEK_AGO, TODAY);
+		await weighIns.settled;
+		expect(weighIns.data?.length).toBeGreaterThan(0);
+	});
+
+	it('syncs the blood pressure readings of an upstream speaking v.1.0, and asks v.1.1 for none', async () => {
+		const created = await api.handle(
+			new Request('http://upstream.test/nudge/api/v.1.0/users/@me/cardiac_events', {
+				method: 'POST',
+				headers: {
+					authorization: `Bearer ${TOKEN}`,
+					'content-type': 'application/x-www-form-urlencoded'
+				},
+				body: new URLSearchParams({
+					systolic: '121',
+					diastolic: '79',
+					heart_rate: '64',
+					time_created: String(NOW_MS / 1000 - 3600),
+					tz: 'Europe/Berlin'
+				})
+			})
+		);
+		expect(created?.ok).toBe(true);
+
+		const { layer, proxy } = newLayer({ apiVersion: 'v.1.0' });
+		await layer.sync();
+		expect(proxy.requests.some((path) => path.startsWith('v.1.0/users/@me/cardiac_events'))).toBe(
+			true
+		);
+		const readings = layer.cardiacEvents(WEEK_AGO, TODAY);
+		await readings.settled;
+		expect(readings.data?.map((r) => [r.systolic, r.diastolic, r.heart_rate])).toEqual([
+			[121, 79, 64]
+		]);
+
+		const { layer: current, proxy: currentProxy } = newLayer();
+		await current.sync();
+		expect(currentProxy.requests.some((path) => path.includes('cardiac_events'))).toBe(false);
+		const none = current.cardiacEvents(WEEK_AGO, TODAY);
+		await none.settled;
+		expect(none.data).toEqual([]);
 	});
 
 	it('empties the cache on clearAll', async () => {

@@ -114,7 +114,10 @@ describe("the page's early read (src/app.html)", () => {
 		expect(snapshot?.bounds).toEqual({
 			moves: { oldest: 20260215, newest: 20260316 },
 			sleeps: { oldest: 20260220, newest: 20260301 },
-			workouts: {}
+			workouts: {},
+			heartrates: {},
+			bodyEvents: {},
+			cardiacEvents: {}
 		});
 		expect(snapshot?.meta.map((state) => state.kind).sort()).toEqual([
 			'moves',

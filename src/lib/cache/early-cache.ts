@@ -15,7 +15,14 @@ import type { CacheSnapshot } from './schema';
 export const EARLY_CACHE_GLOBAL = 'wellnessEarlyCache';
 export const LAST_USER_STORAGE_KEY = 'wellness:last-user-key';
 
-const listKind = z.enum(['moves', 'sleeps', 'workouts']);
+const listKind = z.enum([
+	'moves',
+	'sleeps',
+	'workouts',
+	'heartrates',
+	'bodyEvents',
+	'cardiacEvents'
+]);
 const ends = z.object({ oldest: z.optional(z.number()), newest: z.optional(z.number()) });
 
 // What the script hands over comes from outside the app's code: its shape is checked like any
@@ -42,7 +49,14 @@ const snapshotSchema = z.object({
 			lastSyncedAt: z.number()
 		})
 	),
-	bounds: z.object({ moves: ends, sleeps: ends, workouts: ends })
+	bounds: z.object({
+		moves: ends,
+		sleeps: ends,
+		workouts: ends,
+		heartrates: ends,
+		bodyEvents: ends,
+		cardiacEvents: ends
+	})
 });
 
 /** The early read, taken over by the data layer. */

@@ -10,7 +10,9 @@ import {
 import type { ListItems, ListKind } from '$lib/client';
 import { attachHourly, packHourly } from './hourly-pack';
 import {
+	CORE_LIST_KINDS,
 	DOC_KINDS,
+	HEART_BODY_KINDS,
 	LIST_KINDS,
 	MONTH_ROW_VERSION,
 	TICK_KINDS,
@@ -38,7 +40,7 @@ type UpgradeTx = IDBPTransaction<CacheSchema, StoreNames<CacheSchema>[], 'versio
 export const migrations: readonly ((db: Db, tx: UpgradeTx) => void)[] = [
 	// 1: one store per kind; list records by xid with a date index.
 	(db) => {
-		for (const kind of LIST_KINDS) {
+		for (const kind of CORE_LIST_KINDS) {
 			db.createObjectStore(kind, { keyPath: 'xid' }).createIndex('by-date', 'date');
 		}
 		for (const kind of TICK_KINDS) db.createObjectStore(kind, { keyPath: 'xid' });
@@ -49,7 +51,9 @@ export const migrations: readonly ((db: Db, tx: UpgradeTx) => void)[] = [
 	// 2: indexes for eviction under quota pressure (by fetch time, and tick sets by their date).
 	// createIndex on a store with rows indexes the rows already there.
 	(_db, tx) => {
-		for (const kind of LIST_KINDS) tx.objectStore(kind).createIndex('by-fetched', 'fetchedAt');
+		for (const kind of CORE_LIST_KINDS) {
+			tx.objectStore(kind).createIndex('by-fetched', 'fetchedAt');
+		}
 		for (const kind of TICK_KINDS) tx.objectStore(kind).createIndex('by-date', 'date');
 	},
 	// 3: month rows, a read-optimised copy of the records (filled lazily on read and after each
@@ -70,6 +74,15 @@ export const migrations: readonly ((db: Db, tx: UpgradeTx) => void)[] = [
 	// same clearing, for the same reasons.
 	(_db, tx) => {
 		void tx.objectStore('months').clear();
+	},
+	// 6: resting heart rates, weigh-ins and (v.1.0) blood pressure readings, stored like the other dated records (by xid, with the
+	// date and fetch-time indexes). What is stored already stays; they arrive with the next sync.
+	(db) => {
+		for (const kind of HEART_BODY_KINDS) {
+			const store = db.createObjectStore(kind, { keyPath: 'xid' });
+			store.createIndex('by-date', 'date');
+			store.createIndex('by-fetched', 'fetchedAt');
+		}
 	}
 ];
 
@@ -431,7 +444,10 @@ class IdbStore implements CacheStore {
 		this.records = {
 			moves: recordTable(db, write, 'moves', monthCodec('moves'), early),
 			sleeps: recordTable(db, write, 'sleeps', monthCodec('sleeps'), early),
-			workouts: recordTable(db, write, 'workouts', monthCodec('workouts'), early)
+			workouts: recordTable(db, write, 'workouts', monthCodec('workouts'), early),
+			heartrates: recordTable(db, write, 'heartrates', monthCodec('heartrates'), early),
+			bodyEvents: recordTable(db, write, 'bodyEvents', monthCodec('bodyEvents'), early),
+			cardiacEvents: recordTable(db, write, 'cardiacEvents', monthCodec('cardiacEvents'), early)
 		};
 		this.ticks = {
 			sleepPhases: keyedTable(db, write, 'sleepPhases'),

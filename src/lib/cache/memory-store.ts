@@ -57,7 +57,10 @@ export function createMemoryStore(): CacheStore {
 	const records = {
 		moves: memoryRecords<ListItems['moves']>(),
 		sleeps: memoryRecords<ListItems['sleeps']>(),
-		workouts: memoryRecords<ListItems['workouts']>()
+		workouts: memoryRecords<ListItems['workouts']>(),
+		heartrates: memoryRecords<ListItems['heartrates']>(),
+		bodyEvents: memoryRecords<ListItems['bodyEvents']>(),
+		cardiacEvents: memoryRecords<ListItems['cardiacEvents']>()
 	};
 	const ticks = {
 		sleepPhases: memoryKeyed((entry: CachedTicks<SleepTick>) => entry.xid),

@@ -23,7 +23,10 @@ export function spillWhenFull(disk: CacheStore, onFull: () => void): SpillingSto
 	const spilled: Record<ListKind, Set<string>> = {
 		moves: new Set(),
 		sleeps: new Set(),
-		workouts: new Set()
+		workouts: new Set(),
+		heartrates: new Set(),
+		bodyEvents: new Set(),
+		cardiacEvents: new Set()
 	};
 
 	async function write(toDisk: () => Promise<void>, toMemory: () => Promise<void>): Promise<void> {
@@ -89,7 +92,14 @@ export function spillWhenFull(disk: CacheStore, onFull: () => void): SpillingSto
 		get full() {
 			return full;
 		},
-		records: { moves: records('moves'), sleeps: records('sleeps'), workouts: records('workouts') },
+		records: {
+			moves: records('moves'),
+			sleeps: records('sleeps'),
+			workouts: records('workouts'),
+			heartrates: records('heartrates'),
+			bodyEvents: records('bodyEvents'),
+			cardiacEvents: records('cardiacEvents')
+		},
 		ticks: {
 			sleepPhases: keyed(disk.ticks.sleepPhases, () => memory.ticks.sleepPhases),
 			moveTicks: keyed(disk.ticks.moveTicks, () => memory.ticks.moveTicks)

@@ -204,7 +204,7 @@ describe('syncCache', () => {
 		});
 	});
 
-	it('brings an up-to-date cache current after one new day with at most five requests', async () => {
+	it('brings an up-to-date cache current after one new day with at most seven requests', async () => {
 		const { proxy: proxyToday, store } = await setup(today);
 		await syncCache({
 			client: createApiClient({ fetch: proxyToday.fetch }),
@@ -214,7 +214,8 @@ describe('syncCache', () => {
 
 		const proxy = createFakeProxy({ handle: (r) => tomorrow.handle(r), token: TOKEN });
 		await syncCache({ client: createApiClient({ fetch: proxy.fetch }), store, historyDays: 20 });
-		expect(proxy.requests.length).toBeLessThanOrEqual(5);
+		// Goals and one list per kind (moves, sleeps, workouts, heart rates, body events).
+		expect(proxy.requests.length).toBeLessThanOrEqual(7);
 		// Moves are not asked "updated since": every move's time_updated changes all the time.
 		const movesRequest = proxy.requests.find((path) => path.includes('/moves'));
 		expect(movesRequest).toBeDefined();
@@ -226,6 +227,43 @@ describe('syncCache', () => {
 		const newSleeps = await store.records.sleeps.between(newDay, newDay);
 		expect(newSleeps.length).toBeGreaterThan(0);
 		expect((await store.syncState.get('sleeps'))?.lastSyncedAt).toBe(NOW + DAY);
+		store.close();
+	});
+
+	it('syncs resting heart rates and weigh-ins incrementally, asking only what changed since', async () => {
+		const { proxy: proxyToday, store } = await setup(today);
+		const kinds = ['heartrates', 'bodyEvents'] as const;
+		await syncCache({
+			client: createApiClient({ fetch: proxyToday.fetch }),
+			store,
+			kinds,
+			historyDays: 40
+		});
+		const before = await store.records.heartrates.between(0, 99_999_999);
+		expect(before.length).toBeGreaterThan(30);
+		expect((await store.records.bodyEvents.between(0, 99_999_999)).length).toBeGreaterThan(3);
+
+		const proxy = createFakeProxy({ handle: (r) => tomorrow.handle(r), token: TOKEN });
+		await syncCache({
+			client: createApiClient({ fetch: proxy.fetch }),
+			store,
+			kinds,
+			historyDays: 40
+		});
+		const heart = proxy.requests.filter((path) => path.includes('/heartrates'));
+		const body = proxy.requests.filter((path) => path.includes('/body_events'));
+		expect(heart).toHaveLength(1);
+		expect(body).toHaveLength(1);
+		const since = `updated_after=${NOW - 60}`;
+		expect(heart[0]).toContain(since);
+		expect(body[0]).toContain(since);
+
+		// The day the second server has more holds its resting heart rate now, and nothing is lost.
+		const newDay = localDateInt(NOW + DAY, 'Europe/Berlin');
+		expect(await store.records.heartrates.between(newDay, newDay)).toHaveLength(1);
+		const after = await store.records.heartrates.between(0, 99_999_999);
+		expect(after).toHaveLength(before.length + 1);
+		expect((await store.syncState.get('bodyEvents'))?.lastSyncedAt).toBe(NOW + DAY);
 		store.close();
 	});
 

@@ -2,7 +2,7 @@
 import type { ApiClient, ListItems, ListKind, ListQuery } from '$lib/client';
 import { ApiError, isAbortError } from '$lib/client';
 import { mapPool } from './pool';
-import { LIST_KINDS, type CacheStore, type CachedRecord, type SyncState } from './schema';
+import { DEFAULT_SYNC_KINDS, type CacheStore, type CachedRecord, type SyncState } from './schema';
 import { planWindows, type TimeWindow, type WindowPlan } from './windows';
 
 export const DAY = 86_400;
@@ -25,7 +25,11 @@ export interface SyncConfig {
 	store: CacheStore;
 	/** The browser's clock in epoch seconds; used only when the server's time is unknown. */
 	now?: () => number;
-	/** The list kinds to sync. Default all (moves, sleeps, workouts). */
+	/**
+	 * The list kinds to sync. Default every kind of v.1.1 (moves, sleeps, workouts, heart rates,
+	 * body events); the data layer adds v.1.0's cardiac events for an upstream speaking v.1.0
+	 * and leaves out the kinds whose scope the token lacks.
+	 */
 	kinds?: readonly ListKind[];
 	/** How much history a first sync fetches. Default 731 days. */
 	historyDays?: number;
@@ -60,7 +64,14 @@ export interface SyncOutcome {
 	records: number;
 }
 
-const DEFAULT_WINDOW_DAYS: Record<ListKind, number> = { moves: 10, sleeps: 9, workouts: 27 };
+const DEFAULT_WINDOW_DAYS: Record<ListKind, number> = {
+	moves: 10,
+	sleeps: 9,
+	workouts: 27,
+	heartrates: 10,
+	bodyEvents: 63,
+	cardiacEvents: 63
+};
 /**
  * The four weeks the first screens show come in one-page windows, all in the pool's first round.
  * Older history needs every record, not the first ones soon, and there the number of requests is
@@ -75,7 +86,13 @@ const DEFAULT_RECENT_DAYS = 28;
 const DEFAULT_OLDER_WINDOW_DAYS: Record<ListKind, number> = {
 	moves: 10,
 	sleeps: 120,
-	workouts: 120
+	workouts: 120,
+	// At most one resting heart rate a day: narrow windows like the moves', many in parallel.
+	heartrates: 10,
+	// A weigh-in a week or so: a window of 120 days is about two pages.
+	bodyEvents: 120,
+	// Blood pressure readings are taken by hand, now and then.
+	cardiacEvents: 120
 };
 
 /** Margin in front of the last sync for the moves of recent days (a day starts up to 14 h off UTC). */
@@ -123,7 +140,7 @@ export async function syncCache(
 	}
 	const serverTime = client.lastServerTime ?? now();
 
-	const kinds = config.kinds ?? LIST_KINDS;
+	const kinds = config.kinds ?? DEFAULT_SYNC_KINDS;
 	const states = new Map<ListKind, SyncState | undefined>();
 	for (const kind of kinds) states.set(kind, await store.syncState.get(kind));
 
@@ -285,7 +302,8 @@ function toRow<T extends ListItems[ListKind]>(record: T, fetchedAt: number): Cac
 }
 
 /**
- * What changed since the last sync. Sleeps and workouts have a trustworthy `updated_after`.
+ * What changed since the last sync. Sleeps, workouts, heart rates and body events have a
+ * trustworthy `updated_after`.
  * Moves do not: their `time_updated` moves in real time even for past days (BMR), so asking
  * "updated since" would return every move; instead fetch the days since the last sync by time.
  */

@@ -3,7 +3,9 @@ import { render } from 'svelte/server';
 import { describe, expect, it } from 'vitest';
 import AttainmentBars from './AttainmentBars.svelte';
 import BedtimeBars from './BedtimeBars.svelte';
+import BodyChart from './BodyChart.svelte';
 import GoalGauges from './GoalGauges.svelte';
+import HeartChart from './HeartChart.svelte';
 import Heatmap from './Heatmap.svelte';
 import HourlyBars from './HourlyBars.svelte';
 import Hypnogram from './Hypnogram.svelte';
@@ -25,6 +27,7 @@ import {
 	stepsSeries,
 	yearGrid
 } from './fixtures';
+import { heartSixWeeks, weighInsTwoMonths } from './heart-body-fixtures';
 import { chartSvgMarkup } from './snapshot-markup';
 
 // Every numeric attribute in the snapshots is rounded to 0.01 at layout time: this guards it.
@@ -150,5 +153,38 @@ describe('chart snapshots', () => {
 		expect(svg.match(/class="met-mark"/g)).toHaveLength(met);
 		expect(svg).toContain('class="target"');
 		await expect(svg).toMatchFileSnapshot('./__snapshots__/attainment-bars.svg');
+	});
+});
+
+describe('heart and body chart snapshots', () => {
+	it('draws six weeks of resting heart rate over the baseline band, broken where days are missing', async () => {
+		const { body } = render(HeartChart, {
+			props: { points: heartSixWeeks, fromDate: 20260301, toDate: 20260411 }
+		});
+		const svg = chartSvgMarkup(body);
+		expectRoundedCoordinates(svg);
+		expect(svg.match(/<circle/g)).toHaveLength(heartSixWeeks.length);
+		// The cold's days sit above the baseline; the first week has none yet.
+		expect(svg.match(/zone-above/g)?.length).toBeGreaterThanOrEqual(3);
+		expect(svg).toContain('zone-none');
+		expect(svg.match(/class="band"/g)).toHaveLength(2);
+		await expect(svg).toMatchFileSnapshot('./__snapshots__/heart-chart.svg');
+	});
+
+	it('draws Sunday weigh-ins as dots with the trend and the goal line, not a daily ramp', async () => {
+		const { body } = render(BodyChart, {
+			props: {
+				points: weighInsTwoMonths,
+				unit: 'kg',
+				goal: 68,
+				fromDate: 20260201,
+				toDate: 20260405
+			}
+		});
+		const svg = chartSvgMarkup(body);
+		expectRoundedCoordinates(svg);
+		expect(svg.match(/<circle/g)).toHaveLength(9);
+		expect(svg).toContain('Goal 68.0 kg');
+		await expect(svg).toMatchFileSnapshot('./__snapshots__/body-chart.svg');
 	});
 });

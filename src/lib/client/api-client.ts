@@ -1,7 +1,10 @@
 // The typed browser client of the Wellness API behind the same-origin proxy: every response validated, every error an ApiError.
 import type * as z from 'zod/mini';
 import type {
+	BodyEvent,
+	CardiacEventV10,
 	GoalsV11,
+	HeartRate,
 	Move,
 	MoveTick,
 	Settings,
@@ -45,12 +48,19 @@ function loadValidation(): Promise<Validation> {
 export type { ListQuery } from './links';
 
 /** The record kinds that come as paged lists the cache keeps. */
-export type ListKind = 'moves' | 'sleeps' | 'workouts';
+export type ListKind =
+	'moves' | 'sleeps' | 'workouts' | 'heartrates' | 'bodyEvents' | 'cardiacEvents';
 
 export interface ListItems {
 	moves: Move;
 	sleeps: Sleep;
 	workouts: Workout;
+	/** Resting heart rates, one a day from the newest band model. */
+	heartrates: HeartRate;
+	/** Weigh-ins (`body_events`). */
+	bodyEvents: BodyEvent;
+	/** Blood pressure readings with a pulse (`cardiac_events`): v.1.0 only. */
+	cardiacEvents: CardiacEventV10;
 }
 
 export interface RequestOptions {
@@ -241,7 +251,26 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 	const lists: ListEndpoints = {
 		moves: listEndpoint('users/@me/moves', 'moves', (v) => v.moveSchema, 'move'),
 		sleeps: listEndpoint('users/@me/sleeps', 'sleeps', (v) => v.sleepSchema, 'sleep'),
-		workouts: listEndpoint('users/@me/workouts', 'workouts', (v) => v.workoutSchema, 'workout')
+		workouts: listEndpoint('users/@me/workouts', 'workouts', (v) => v.workoutSchema, 'workout'),
+		// Heart rates have no single-record endpoint; `one` is never called for them.
+		heartrates: listEndpoint(
+			'users/@me/heartrates',
+			'heartrates',
+			(v) => v.heartRateSchema,
+			'heart rate'
+		),
+		bodyEvents: listEndpoint(
+			'users/@me/body_events',
+			'body_events',
+			(v) => v.bodyEventSchema,
+			'body event'
+		),
+		cardiacEvents: listEndpoint(
+			'users/@me/cardiac_events',
+			'cardiac_events',
+			(v) => v.cardiacEventV10Schema,
+			'cardiac event'
+		)
 	};
 
 	async function ticks<T>(

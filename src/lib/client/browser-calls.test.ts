@@ -33,6 +33,13 @@ async function useEveryCall(version: ApiVersion): Promise<string[]> {
 		const xid = firstXid[kind];
 		if (xid !== undefined) await client.lists[kind].one(xid);
 	}
+	// Resting heart rates and weigh-ins (v.1.1 and v.1.0), and v.1.0's cardiac events: lists only.
+	const listsOnly: ListKind[] = ['heartrates', 'bodyEvents'];
+	if (version === 'v.1.0') listsOnly.push('cardiacEvents');
+	for (const kind of listsOnly) {
+		const page = await client.listPage(kind, { startTime: 1_774_000_000, endTime: 1_774_900_000 });
+		if (page.next !== null) await client.lists[kind].next(page.next);
+	}
 	// v.1.0 has no /ticks: a night's phases come from its older /snapshot; a day's minutes are
 	// asked of v.1.1 only.
 	if (version === 'v.1.1') {

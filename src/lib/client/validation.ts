@@ -2,11 +2,14 @@
 // with its first request (api-client.ts), so building some 150 schemas is not part of the work a
 // page does before it can show its offline copy.
 export {
+	bodyEventSchema,
+	cardiacEventV10Schema,
 	collectionSchema,
 	envelopeSchema,
 	errorEnvelopeSchema,
 	goalsV10Schema,
 	goalsV11Schema,
+	heartRateSchema,
 	moveSchema,
 	moveTickSchema,
 	parseApiPayload,
