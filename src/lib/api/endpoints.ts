@@ -5,7 +5,7 @@ import type { ApiVersion } from './envelope';
 
 /*
  * One source of truth for the proxy, the client and the embedded reference implementation.
- * Choices where the specification is silent (see /work/shared/spec/gaps.md):
+ * Choices where the specification is silent (docs/api-choices.md records them all):
  * - `limit` is 1..100; the page size without `limit` is 10 (the published examples).
  * - Scopes: the specification's names where it gives them, the public list for the rest:
  *   workouts and moves need move_read / move_write (a workout is activity), sleeps sleep_read /
@@ -703,7 +703,7 @@ export const endpoints: readonly EndpointSpec[] = [
 		browser: true
 	},
 
-	// Token routes (gaps.md): the older refresh route and the disconnect.
+	// Token routes (docs/api-choices.md, Sign-in and tokens): the older refresh route and the disconnect.
 	{
 		id: 'token.refresh',
 		method: 'POST',

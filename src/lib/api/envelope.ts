@@ -5,7 +5,7 @@ export { apiVersionSchema, type ApiVersion } from './version';
 
 /**
  * `meta` of every response. `error_type` (short machine string) and `error_detail` (a sentence)
- * come only with failures; the spec leaves failures "not shown" and gaps.md supplies them.
+ * come only with failures; the specification leaves failures "not shown"; docs/api-choices.md says how they look.
  */
 export const metaSchema = z.looseObject({
 	/** The user the data belongs to. */

@@ -33,7 +33,7 @@ const reasons: Readonly<Record<number, string>> = {
 	504: 'Gateway Timeout'
 };
 
-/** The JSON body of a failure: `meta.code` equals the HTTP status (gaps.md, Errors). */
+/** The JSON body of a failure: `meta.code` equals the HTTP status (docs/api-choices.md, Errors). */
 export function errorEnvelope(
 	status: number,
 	type: ProxyErrorType,

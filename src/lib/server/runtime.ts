@@ -45,7 +45,7 @@ export interface ServerRuntime {
 	authorizeBase: string | null;
 	/** Cached user key per token, so /api/session does not call upstream every time. */
 	userKeyFor(token: string): Promise<string | null>;
-	/** Disconnects the app from the user's account upstream (gaps.md); true when the upstream agreed. */
+	/** Disconnects the app from the user's account upstream (docs/api-choices.md); true when the upstream agreed. */
 	revokeGrant(token: string): Promise<boolean>;
 }
 
@@ -147,7 +147,7 @@ export function createRuntime(config: ServerConfig, deps: RuntimeDeps): ServerRu
 			return lookup;
 		},
 		async revokeGrant(token) {
-			// gaps.md names the disconnect under v.1.0; the catalogue serves it in both versions.
+			// The disconnect is named under v.1.0 (docs/api-choices.md); the catalogue serves it in both versions.
 			const outcome = await upstream.send(ownCall('membership.delete', 'v.1.0'), token);
 			return outcome.kind === 'response' && outcome.status >= 200 && outcome.status < 300;
 		}

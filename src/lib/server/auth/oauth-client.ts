@@ -32,7 +32,7 @@ export async function newPendingSecrets(): Promise<PendingSecrets> {
 	};
 }
 
-/** The URL the browser is sent to for consent (gaps.md: space-separated scopes). */
+/** The URL the browser is sent to for consent (space-separated scopes: docs/api-choices.md). */
 export function authorizeUrl(request: AuthorizeRequest): string {
 	const url = new URL(request.authorizeEndpoint);
 	url.search = new URLSearchParams({
@@ -132,7 +132,7 @@ export function createTokenClient(options: TokenClientOptions): TokenClient {
 		token_endpoint: endpoint.href
 	};
 	const client: oauth.Client = { client_id: options.clientId };
-	// gaps.md: client_id and client_secret as form fields.
+	// Client id and secret as form fields (docs/api-choices.md, Sign-in and tokens).
 	const clientAuth = oauth.ClientSecretPost(options.clientSecret);
 
 	function requestOptions(signal: AbortSignal): oauth.TokenEndpointRequestOptions {

@@ -64,7 +64,7 @@ export function createProxyHandler(options: ProxyOptions): ProxyHandler {
 			}
 			let outcome = await options.upstream.send(guarded.call, token, request.signal);
 			if (outcome.kind === 'response' && outcome.status === 401) {
-				// Tokens were reported to expire early (gaps.md): refresh once, then ask for sign-in.
+				// Tokens were reported to expire early (docs/api-choices.md): refresh once, then ask for sign-in.
 				const fresh = tokens.refresh === undefined ? null : await tokens.refresh();
 				if (fresh === null) return apiErrorResponse(401, 'sign_in_required', SIGN_IN_DETAIL);
 				outcome = await options.upstream.send(guarded.call, fresh, request.signal);

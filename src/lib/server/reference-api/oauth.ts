@@ -442,7 +442,7 @@ ${accountChoice(accounts)}
 
 /**
  * PKCE (S256 only): the challenge of an authorization request; null when the client sent none
- * (partner apps that predate PKCE keep working, gaps.md); 'invalid' for `plain`, another method,
+ * (partner apps that predate PKCE keep working: docs/api-choices.md); 'invalid' for `plain`, another method,
  * or a challenge that is not 43 base64url characters.
  */
 function pkceChallengeOf(params: URLSearchParams): { challenge: string | null } | 'invalid' {
