@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { planWindows, splitRange } from './windows';
+import { planWindows } from './windows';
 
-describe('splitRange', () => {
+describe('planWindows of one width', () => {
 	it('covers the range with contiguous windows, newest first', () => {
-		const windows = splitRange(100, 1000, 300);
+		const windows = planWindows(100, 1000, { windowSeconds: 300 });
 		expect(windows).toEqual([
 			{ start: 700, end: 1000 },
 			{ start: 400, end: 700 },
@@ -12,13 +12,13 @@ describe('splitRange', () => {
 	});
 
 	it('lets the oldest window absorb the remainder', () => {
-		const windows = splitRange(0, 1000, 300);
+		const windows = planWindows(0, 1000, { windowSeconds: 300 });
 		expect(windows.at(-1)).toEqual({ start: 0, end: 100 });
 		expect(windows.reduce((sum, w) => sum + (w.end - w.start), 0)).toBe(1000);
 	});
 
 	it('gives no windows for an empty range', () => {
-		expect(splitRange(50, 50, 10)).toEqual([]);
+		expect(planWindows(50, 50, { windowSeconds: 10 })).toEqual([]);
 	});
 });
 
@@ -51,7 +51,7 @@ describe('planWindows', () => {
 
 	it('has one width when no older width is given', () => {
 		expect(planWindows(100, 1000, { windowSeconds: 300, recentSeconds: 300 })).toEqual(
-			splitRange(100, 1000, 300)
+			planWindows(100, 1000, { windowSeconds: 300 })
 		);
 	});
 

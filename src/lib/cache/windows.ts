@@ -7,14 +7,6 @@ export interface TimeWindow {
 	end: number;
 }
 
-/**
- * Windows of `windowSeconds` covering `[start, end]`, newest first: the days a person is most
- * likely to look at arrive first, and the last (oldest) window absorbs the remainder.
- */
-export function splitRange(start: number, end: number, windowSeconds: number): TimeWindow[] {
-	return planWindows(start, end, { windowSeconds });
-}
-
 export interface WindowPlan {
 	/** Width of the newest windows. */
 	windowSeconds: number;

@@ -122,14 +122,6 @@ export function scaleDomain(frameScale: FrameScale): [number, number] {
 	return [Math.min(a ?? 0, b ?? 0), Math.max(a ?? 0, b ?? 0)];
 }
 
-/** The pixel extent an axis spans, low to high. */
-export function scaleExtent(frameScale: FrameScale): [number, number] {
-	const [a, b] = frameScale.scale.range();
-	const low = Math.min(a ?? 0, b ?? 0);
-	const high = Math.max(a ?? 0, b ?? 0);
-	return [low, high];
-}
-
 // Steps a duration axis may use, in seconds: whole minutes, quarter hours, hours.
 const DURATION_STEPS = [60, 300, 600, 900, 1800, 3600, 7200, 10800, 21600, 43200, 86400];
 

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { TrendsV11 } from '$lib/api';
 import {
 	NEW_YORK,
 	afternoonNap,
@@ -7,11 +6,9 @@ import {
 	autumnNight,
 	makeSleep,
 	ordinaryNight,
-	springForwardNight,
-	trendsV10,
-	trendsV11
+	springForwardNight
 } from './fixtures';
-import { bedtimeNight, bedtimeNightsFromTrends, bedtimeRegularity } from './bedtime';
+import { bedtimeNight, bedtimeRegularity } from './bedtime';
 import type { BedtimeNight } from './types';
 
 const H = 3600;
@@ -72,39 +69,6 @@ describe('bedtimeNight', () => {
 			details: { ...ordinaryNight.sleep.details, asleep_time: null }
 		});
 		expect(unknown.asleepOffset).toBeNull();
-	});
-});
-
-describe('bedtimeNightsFromTrends', () => {
-	it('reads nights and naps of v.1.1 trends, oldest first', () => {
-		const nights = bedtimeNightsFromTrends(trendsV11);
-		expect(nights).toEqual([
-			{
-				dateInt: 20260321,
-				bedtimeOffset: -5400,
-				asleepOffset: null,
-				wakeOffset: 27000,
-				nap: false
-			},
-			{ dateInt: 20260322, bedtimeOffset: 1200, asleepOffset: null, wakeOffset: 30600, nap: false },
-			{
-				dateInt: 20260323,
-				bedtimeOffset: -3000,
-				asleepOffset: -2100,
-				wakeOffset: 24900,
-				nap: false
-			},
-			{ dateInt: 20260323, bedtimeOffset: 50400, asleepOffset: 50700, wakeOffset: 51900, nap: true }
-		]);
-	});
-
-	it('reads v.1.0 trends and skips buckets without both bedtime and wake', () => {
-		const nights = bedtimeNightsFromTrends(trendsV10);
-		expect(nights).toEqual([
-			{ dateInt: 20260322, bedtimeOffset: 52200, asleepOffset: null, wakeOffset: 54000, nap: true }
-		]);
-		const empty: TrendsV11 = { earliest: null, data: [] };
-		expect(bedtimeNightsFromTrends(empty)).toEqual([]);
 	});
 });
 

@@ -1,5 +1,5 @@
 // Bedtime and wake times as offsets from the midnight that starts each night's wake date, and their regularity.
-import type { Sleep, TrendsV10, TrendsV11 } from '$lib/api';
+import type { Sleep } from '$lib/api';
 import { normalizeTz, offsetSeconds, parseDateInt } from '$lib/time/zone';
 import { isNap, nightDate } from './sleep';
 import { interquartileRange, median } from './stats';
@@ -35,52 +35,6 @@ export function bedtimeNight(sleep: Sleep): BedtimeNight {
 		wakeOffset: wallClockOffset(sleep.time_completed, tz, dateInt),
 		nap: isNap(sleep)
 	};
-}
-
-/** The bedtime fields of one trends bucket (present in both versions). */
-interface TrendTimes {
-	s_bedtime?: number | null;
-	s_asleep_time?: number | null;
-	s_awake_time?: number | null;
-	n_bedtime?: number | null;
-	n_asleep_time?: number | null;
-	n_awake_time?: number | null;
-}
-
-/**
- * Nights (and naps, `nap: true`) from a trends record of either version: `s_bedtime`,
- * `s_asleep_time`, `s_awake_time` are already offsets from the wake date's midnight; `n_*` the
- * same for the day's nap. A bucket without both a bedtime and a wake time gives no entry.
- * Sorted by date ascending (trends run backwards).
- */
-export function bedtimeNightsFromTrends(trends: TrendsV10 | TrendsV11): BedtimeNight[] {
-	const nights: BedtimeNight[] = [];
-	for (const [dateInt, values] of trends.data) {
-		const times: TrendTimes = values;
-		if (isNumber(times.s_bedtime) && isNumber(times.s_awake_time)) {
-			nights.push({
-				dateInt,
-				bedtimeOffset: times.s_bedtime,
-				asleepOffset: times.s_asleep_time ?? null,
-				wakeOffset: times.s_awake_time,
-				nap: false
-			});
-		}
-		if (isNumber(times.n_bedtime) && isNumber(times.n_awake_time)) {
-			nights.push({
-				dateInt,
-				bedtimeOffset: times.n_bedtime,
-				asleepOffset: times.n_asleep_time ?? null,
-				wakeOffset: times.n_awake_time,
-				nap: true
-			});
-		}
-	}
-	return nights.sort((a, b) => a.dateInt - b.dateInt || Number(a.nap) - Number(b.nap));
-}
-
-function isNumber(value: number | null | undefined): value is number {
-	return typeof value === 'number' && Number.isFinite(value);
 }
 
 export interface BedtimeRegularity {

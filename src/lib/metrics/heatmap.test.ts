@@ -11,7 +11,7 @@ import {
 	tripMove,
 	workdayMove
 } from './fixtures';
-import { dayHourGrid, heatmapSummary } from './heatmap';
+import { dayHourGrid } from './heatmap';
 import type { DayHourGrid } from './types';
 
 const cell = (grid: DayHourGrid, dateInt: number, hour: number) =>
@@ -112,44 +112,5 @@ describe('dayHourGrid', () => {
 		for (const value of grid.values) gridTotal += value;
 		const stepTotal = moves.reduce((sum, move) => sum + (move.details.steps ?? 0), 0);
 		expect(gridTotal).toBe(stepTotal);
-	});
-});
-
-describe('heatmapSummary', () => {
-	// Monday 23 and Tuesday 24 March 2026; a second Monday a week later.
-	const grid: DayHourGrid = {
-		dates: [20260323, 20260324, 20260330],
-		values: new Float64Array(72).fill(NaN),
-		max: 0
-	};
-	grid.values.fill(10, 0, 24);
-	grid.values[8] = 500;
-	grid.values.fill(20, 24, 48);
-	grid.values[24 + 3] = 0;
-	grid.values[48 + 8] = 300;
-
-	it('finds the busiest and quietest hour of the week by their mean over days with data', () => {
-		const summary = heatmapSummary(grid);
-		expect(summary.busiest).toEqual({ weekday: 1, hour: 8, mean: 400 });
-		expect(summary.quietest).toEqual({ weekday: 2, hour: 3, mean: 0 });
-		expect(summary.daysWithData).toBe(3);
-	});
-
-	it('totals each hour of the day over all days', () => {
-		const summary = heatmapSummary(grid);
-		expect(summary.totalsPerHour).toHaveLength(24);
-		expect(summary.totalsPerHour[8]).toBe(500 + 20 + 300);
-		expect(summary.totalsPerHour[3]).toBe(10 + 0);
-		expect(summary.total).toBe(23 * 10 + 500 + 22 * 20 + 0 + 20 + 300);
-	});
-
-	it('says nothing is busiest when there is no data', () => {
-		expect(heatmapSummary(dayHourGrid([], 20260323, 20260329))).toEqual({
-			busiest: null,
-			quietest: null,
-			totalsPerHour: new Array(24).fill(0),
-			total: 0,
-			daysWithData: 0
-		});
 	});
 });

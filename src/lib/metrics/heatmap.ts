@@ -1,6 +1,6 @@
 // A day x hour grid of one hourly metric over a date range (typed array, no per-cell objects) and its text summary.
 import type { Move } from '$lib/api';
-import { addDays, daysBetween, hourKey, parseDateInt, tzAt, weekdayOfDate } from '$lib/time/zone';
+import { addDays, daysBetween, hourKey, parseDateInt, tzAt } from '$lib/time/zone';
 import type { HourlyMetric } from './hourly';
 import type { DayHourGrid } from './types';
 
@@ -83,62 +83,4 @@ function addValue(values: Float64Array, cell: number, value: number | null): voi
 	if (value === null) return;
 	const previous = values[cell] ?? NaN;
 	values[cell] = Number.isNaN(previous) ? value : previous + value;
-}
-
-/** A slot of the week: weekday 0 = Sunday … 6 = Saturday, hour 0-23, with its mean over days with data. */
-export interface WeekHour {
-	weekday: number;
-	hour: number;
-	mean: number;
-}
-
-export interface HeatmapSummary {
-	/** Weekday-hour with the highest mean over days with data; null with no data. */
-	busiest: WeekHour | null;
-	/** Weekday-hour with the lowest mean over days with data; null with no data. */
-	quietest: WeekHour | null;
-	/** Sum per hour of day over all days (NaN cells skipped); 24 entries. */
-	totalsPerHour: number[];
-	/** Sum of every cell with data. */
-	total: number;
-	/** Rows with at least one cell of data. */
-	daysWithData: number;
-}
-
-/**
- * What an accessible text beside the heatmap says. Ties go to the earliest slot in the week
- * (Sunday 00 first), so the text is stable.
- */
-export function heatmapSummary(grid: DayHourGrid): HeatmapSummary {
-	const sums = new Float64Array(7 * 24);
-	const counts = new Uint32Array(7 * 24);
-	const totalsPerHour = new Array<number>(24).fill(0);
-	let total = 0;
-	let daysWithData = 0;
-	for (let row = 0; row < grid.dates.length; row++) {
-		const weekday = weekdayOfDate(grid.dates[row] ?? 0);
-		let rowHasData = false;
-		for (let hour = 0; hour < 24; hour++) {
-			const value = grid.values[row * 24 + hour] ?? NaN;
-			if (Number.isNaN(value)) continue;
-			rowHasData = true;
-			const slot = weekday * 24 + hour;
-			sums[slot] = (sums[slot] ?? 0) + value;
-			counts[slot] = (counts[slot] ?? 0) + 1;
-			totalsPerHour[hour] = (totalsPerHour[hour] ?? 0) + value;
-			total += value;
-		}
-		if (rowHasData) daysWithData++;
-	}
-	let busiest: WeekHour | null = null;
-	let quietest: WeekHour | null = null;
-	for (let slot = 0; slot < 7 * 24; slot++) {
-		const count = counts[slot] ?? 0;
-		if (count === 0) continue;
-		const slotMean = (sums[slot] ?? 0) / count;
-		const candidate = { weekday: Math.floor(slot / 24), hour: slot % 24, mean: slotMean };
-		if (!busiest || slotMean > busiest.mean) busiest = candidate;
-		if (!quietest || slotMean < quietest.mean) quietest = candidate;
-	}
-	return { busiest, quietest, totalsPerHour, total, daysWithData };
 }
