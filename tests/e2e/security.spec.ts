@@ -215,14 +215,15 @@ test('cross-site writes are refused whatever the content type; same-origin ones 
 		headers: { 'content-type': 'application/json' }
 	});
 	expect(noOrigin.status()).toBe(403);
-	// Same origin: the cross-site check passes and the proxy judges the call; the pages make no
-	// writes, so the proxy knows none.
+	// Same origin: the cross-site check passes and the proxy judges the call. The pages only read
+	// weigh-ins, so a write there is the wrong method on a path they read.
 	const sameSite = await request.post('/api/nudge/v.1.1/users/@me/body_events', {
 		headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
 		data: 'weight=70'
 	});
-	expect(sameSite.status()).toBe(404);
-	expect(await sameSite.json()).toMatchObject({ meta: { error_type: 'not_found' } });
+	expect(sameSite.status()).toBe(405);
+	expect(sameSite.headers()['allow']).toBe('GET');
+	expect(await sameSite.json()).toMatchObject({ meta: { error_type: 'method_not_allowed' } });
 });
 
 test('a page on our origin cannot get a token or disconnect the server through the proxy', async ({
