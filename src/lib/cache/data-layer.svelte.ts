@@ -20,7 +20,6 @@ import {
 	normalizeTz,
 	parseDateInt
 } from '$lib/time/zone';
-import { LAST_USER_STORAGE_KEY, takeEarlyCache } from './early-cache';
 import { databaseName, openIdbStore } from './idb-store';
 import { QueryMemo } from './query-memo';
 import { createMemoryStore } from './memory-store';
@@ -67,6 +66,8 @@ export interface PersonDay {
 /** Why the person has to sign in: never signed in (or signed out), or the grant ended. */
 export type SignInReason = 'signed-out' | 'expired';
 
+/** Names the last user, so a reload opens their cache while the session is on its way. */
+export const LAST_USER_STORAGE_KEY = 'wellness:last-user-key';
 const DAY_STORAGE_PREFIX = 'wellness:user-day:';
 
 /** The scope each list needs (the endpoint catalogue, src/lib/api/endpoints.ts, says the same). */
@@ -117,11 +118,18 @@ export const STORAGE_FULL_NOTICE =
 /** Queries showing a range re-read the cache at most this often while a backfill stores windows. */
 const RELOAD_THROTTLE_MS = 400;
 
+/** What the layer does with any query it handed out. */
+interface Restartable {
+	reload(): Promise<void>;
+	refresh(): Promise<void>;
+	restart(): Promise<void>;
+}
+
 interface RangeEntry {
 	kind: ListKind;
 	fromDate: number;
 	toDate: number;
-	query: { reload(): Promise<void>; refresh(): Promise<void> };
+	query: Restartable;
 	timer: ReturnType<typeof setTimeout> | null;
 }
 
@@ -587,15 +595,22 @@ export class DataLayer {
 			this.#store = this.#openStore(userKey);
 			this.#store.catch(() => {});
 		}
-		// Queries showing the previous user's records read the new cache, then fetch.
-		void this.#store.then(() =>
-			Promise.all(
-				[...this.#ranges.values()].map(async (entry) => {
-					await entry.query.reload();
-					await entry.query.refresh();
-				})
-			)
-		);
+		// Every query drops what it showed of the previous user at once (even a read still on
+		// its way from their cache), then reads the new cache and fetches.
+		for (const query of this.#queries()) void query.restart();
+	}
+
+	/** Every query handed out so far. */
+	#queries(): Restartable[] {
+		return [
+			...[...this.#ranges.values()].map((entry) => entry.query),
+			this.#goals,
+			this.#settings,
+			this.#user,
+			...this.#trends.values(),
+			...this.#sleepPhases.values(),
+			...this.#moveTicks.values()
+		].filter((query) => query !== null);
 	}
 
 	async #openStore(userKey: string): Promise<CacheStore> {
@@ -848,13 +863,7 @@ function nowSeconds(): number {
 
 async function defaultOpenStore(userKey: string, hooks: StoreHooks): Promise<CacheStore> {
 	if (typeof indexedDB === 'undefined') throw new Error('IndexedDB is not available');
-	// What the page's inline script read while this code loaded answers the first reads.
-	const early = takeEarlyCache(userKey);
-	try {
-		return await openIdbStore({ userKey, ...hooks, snapshot: early?.snapshot });
-	} finally {
-		early?.release();
-	}
+	return openIdbStore({ userKey, ...hooks });
 }
 
 let singleton: DataLayer | null = null;

@@ -16,14 +16,11 @@ import {
 	TICK_KINDS,
 	type CachedRecord,
 	type CacheSchema,
-	type CacheSnapshot,
 	type CacheStore,
 	type CacheUsage,
 	type Eviction,
 	type KeyedTable,
 	type MonthRow,
-	type SnapshotMonth,
-	type SyncState,
 	type TickKind
 } from './schema';
 
@@ -89,24 +86,16 @@ export interface OpenIdbOptions {
 	onTerminated?: () => void;
 	/** Space was freed to make a write fit. */
 	onEvicted?: (eviction: Eviction) => void;
-	/**
-	 * What the cache held when the page started (early-cache.ts): it answers the first reads
-	 * without a round trip. Used only if read from this version, and only until the first write.
-	 */
-	snapshot?: Promise<CacheSnapshot | null>;
 }
 
 export async function openIdbStore(options: OpenIdbOptions): Promise<CacheStore> {
 	const version = options.version ?? DB_VERSION;
-	let upgraded = false;
 	const opening = openDB<CacheSchema>(databaseName(options.userKey), version, {
 		upgrade(database, oldVersion, _newVersion, tx) {
-			upgraded = true;
 			for (let step = oldVersion; step < version; step++) migrations[step]?.(database, tx);
 		},
 		blocking(_current, blockedVersion) {
-			// Holding on would block the other tab forever: let go first, then tell the app. (The
-			// connection is asked for again: this may run before the early snapshot has arrived.)
+			// Holding on would block the other tab forever: let go first, then tell the app.
 			void opening.then((connection) => connection.close());
 			options.onVersionChange?.(blockedVersion);
 		},
@@ -114,20 +103,8 @@ export async function openIdbStore(options: OpenIdbOptions): Promise<CacheStore>
 			options.onTerminated?.();
 		}
 	});
-	// A failed early read only costs the speed-up: the store opens all the same.
-	const [db, snapshot] = await Promise.all([opening, options.snapshot?.catch(() => null) ?? null]);
-	// A snapshot of another version, or of a database created or upgraded since (deleted by
-	// another tab in between, say), does not describe what this connection sees.
-	const current = snapshot?.version === version && !upgraded ? snapshot : null;
-	return new IdbStore(db, options.onEvicted, current);
+	return new IdbStore(await opening, options.onEvicted);
 }
-
-/**
- * How long the page-start snapshot may answer reads when nothing is written through this store:
- * long enough for the first screen's reads, short enough that what another tab stores in the
- * meantime shows on this tab's later reads (any write here ends it at once).
- */
-export const SNAPSHOT_LIFETIME_MS = 5_000;
 
 /** Whether a write was refused because the origin is out of space. */
 export function isQuotaError(error: unknown): boolean {
@@ -173,8 +150,6 @@ interface MonthCodec<T> {
 	current(row: MonthRow): boolean;
 	/** The rows a month row holds, or null when it is not current. */
 	unpack(row: MonthRow): CachedRecord<T>[] | null;
-	/** The same from a row of the early snapshot, taking its parsed records if still there. */
-	unpackEarly(row: SnapshotMonth): CachedRecord<T>[] | null;
 }
 
 /**
@@ -235,13 +210,7 @@ function monthCodec<K extends ListKind>(kind: K): MonthCodec<ListItems[K]> {
 			};
 		},
 		current,
-		unpack,
-		unpackEarly(row) {
-			const rows = row.parsed;
-			row.parsed = undefined;
-			if (!current(row)) return null;
-			return rows === undefined ? unpack(row) : (complete(row, rows) ?? unpack(row));
-		}
+		unpack
 	};
 }
 
@@ -261,8 +230,7 @@ function recordTable<N extends ListKind>(
 	db: Db,
 	write: Write,
 	name: N,
-	codec: MonthCodec<StoreValue<CacheSchema, N>['record']>,
-	snapshot: () => CacheSnapshot | null
+	codec: MonthCodec<StoreValue<CacheSchema, N>['record']>
 ): {
 	put(rows: StoreValue<CacheSchema, N>[]): Promise<void>;
 	between(fromDate: number, toDate: number): Promise<StoreValue<CacheSchema, N>['record'][]>;
@@ -299,41 +267,6 @@ function recordTable<N extends ListKind>(
 		}
 	};
 
-	/**
-	 * The records in range as the page-start snapshot has them, or null when it cannot tell (no
-	 * snapshot any more, or a month in range without a current row: then IndexedDB answers).
-	 */
-	const fromSnapshot = (
-		fromDate: number,
-		toDate: number
-	): StoreValue<CacheSchema, N>['record'][] | null => {
-		const taken = snapshot();
-		if (!taken) return null;
-		const { oldest, newest } = taken.bounds[name];
-		if (oldest === undefined || newest === undefined) return [];
-		if (oldest > toDate || newest < fromDate) return [];
-		// The months walked are those the cache can hold records of, as in the IndexedDB path.
-		const first = monthOf(Math.max(fromDate, oldest));
-		const last = monthOf(Math.min(toDate, newest));
-		const byMonth = new Map<number, SnapshotMonth>();
-		for (const row of taken.months) {
-			if (row.kind === name && row.month >= first && row.month <= last) byMonth.set(row.month, row);
-		}
-		const months: SnapshotMonth[] = [];
-		for (let month = first; month <= last; month = nextMonth(month)) {
-			const row = byMonth.get(month);
-			if (!row || !codec.current(row)) return null;
-			months.push(row);
-		}
-		const parts: StoreValue<CacheSchema, N>['record'][][] = [];
-		for (const row of months) {
-			const rows = codec.unpackEarly(row);
-			if (!rows) return null;
-			parts.push(clipped(rows, row.month > first && row.month < last, fromDate, toDate));
-		}
-		return parts.flat();
-	};
-
 	return {
 		put: (rows) =>
 			rows.length === 0
@@ -350,8 +283,6 @@ function recordTable<N extends ListKind>(
 					}),
 		async between(fromDate, toDate) {
 			if (toDate < fromDate) return [];
-			const early = fromSnapshot(fromDate, toDate);
-			if (early) return early;
 			// One read-only transaction: the month rows and any fallback reads see one snapshot.
 			const tx = db.transaction([name, 'months']);
 			// The months walked are those between the oldest and newest record in range, so a wide
@@ -414,24 +345,18 @@ class IdbStore implements CacheStore {
 	readonly trends: CacheStore['trends'];
 	readonly syncState: CacheStore['syncState'];
 
-	#snapshot: CacheSnapshot | null;
-	readonly #snapshotUntil: number;
 	/** Freeing the oldest data once did not make a write fit (reset by clear()). */
 	#evictionFailed = false;
 
 	constructor(
 		private readonly db: Db,
-		private readonly onEvicted: ((eviction: Eviction) => void) | undefined,
-		snapshot: CacheSnapshot | null
+		private readonly onEvicted: ((eviction: Eviction) => void) | undefined
 	) {
-		this.#snapshot = snapshot;
-		this.#snapshotUntil = performance.now() + SNAPSHOT_LIFETIME_MS;
 		const write: Write = (run) => this.write(run);
-		const early = () => this.#early();
 		this.records = {
-			moves: recordTable(db, write, 'moves', monthCodec('moves'), early),
-			sleeps: recordTable(db, write, 'sleeps', monthCodec('sleeps'), early),
-			workouts: recordTable(db, write, 'workouts', monthCodec('workouts'), early)
+			moves: recordTable(db, write, 'moves', monthCodec('moves')),
+			sleeps: recordTable(db, write, 'sleeps', monthCodec('sleeps')),
+			workouts: recordTable(db, write, 'workouts', monthCodec('workouts'))
 		};
 		this.ticks = {
 			sleepPhases: keyedTable(db, write, 'sleepPhases'),
@@ -443,23 +368,7 @@ class IdbStore implements CacheStore {
 			user: keyedTable(db, write, 'user')
 		};
 		this.trends = keyedTable(db, write, 'trends');
-		const meta = keyedTable(db, write, 'meta');
-		this.syncState = {
-			get: (kind) => {
-				const taken = this.#early();
-				if (!taken) return meta.get(kind);
-				// A copy, as IndexedDB would hand out: the caller may change what it gets.
-				const state = taken.meta.find((entry) => entry.kind === kind);
-				return Promise.resolve<SyncState | undefined>(state && { ...state });
-			},
-			put: (state) => meta.put(state)
-		};
-	}
-
-	/** The page-start snapshot while it still says what the database holds. */
-	#early(): CacheSnapshot | null {
-		if (this.#snapshot && performance.now() > this.#snapshotUntil) this.#snapshot = null;
-		return this.#snapshot;
+		this.syncState = keyedTable(db, write, 'meta');
 	}
 
 	/**
@@ -468,8 +377,6 @@ class IdbStore implements CacheStore {
 	 * that stays full, each write would otherwise delete another tenth of the history for nothing.
 	 */
 	private async write(run: () => Promise<void>): Promise<void> {
-		// From the first write on, only the database knows what the cache holds.
-		this.#snapshot = null;
 		try {
 			await run();
 		} catch (error) {
@@ -487,7 +394,6 @@ class IdbStore implements CacheStore {
 	}
 
 	async evictOldest(): Promise<Eviction | null> {
-		this.#snapshot = null;
 		// Tick sets are the bulk (a move has 1,440) and are refetched on demand: they go first.
 		let oldestTicks: number | null = null;
 		for (const kind of TICK_KINDS) {
@@ -578,7 +484,6 @@ class IdbStore implements CacheStore {
 	}
 
 	async clear(): Promise<void> {
-		this.#snapshot = null;
 		this.#evictionFailed = false;
 		const names = [...this.db.objectStoreNames];
 		const tx = this.db.transaction(names, 'readwrite');

@@ -30,6 +30,8 @@ export class Query<T> {
 	readonly #source: QuerySource<T>;
 	#controller: AbortController | null = null;
 	#running: Promise<void> | null = null;
+	/** Bumped by `restart()`: a read begun before it shows nothing when it lands. */
+	#epoch = 0;
 
 	constructor(source: QuerySource<T>, options: { revalidate?: boolean } = {}) {
 		this.#source = source;
@@ -80,7 +82,9 @@ export class Query<T> {
 	 * (Clear cached data) takes the query back to loading, with nothing shown.
 	 */
 	async reload(): Promise<void> {
+		const epoch = this.#epoch;
 		const cached = await this.#source.cached();
+		if (epoch !== this.#epoch) return;
 		if (cached) {
 			this.#show(cached, this.#stale);
 			return;
@@ -91,19 +95,40 @@ export class Query<T> {
 		this.#status = 'loading';
 	}
 
+	/**
+	 * Forgets what it shows and loads again from the start: the cache behind it now belongs to
+	 * someone else (or to nobody), and nothing read before may show.
+	 */
+	restart(): Promise<void> {
+		this.#controller?.abort();
+		this.#epoch++;
+		this.#data = undefined;
+		this.#status = 'loading';
+		this.#stale = false;
+		this.#lastSynced = null;
+		this.#error = null;
+		this.#missingScope = null;
+		this.#fromCache = false;
+		this.#running = this.#run(true);
+		return this.#running;
+	}
+
 	/** Stops any request in flight. */
 	dispose(): void {
 		this.#controller?.abort();
 	}
 
 	async #run(revalidate: boolean): Promise<void> {
+		const epoch = this.#epoch;
 		try {
 			const cached = await this.#source.cached();
+			if (epoch !== this.#epoch) return;
 			if (cached) {
 				this.#show(cached, true);
 				this.#fromCache = true;
 			}
 		} catch (error) {
+			if (epoch !== this.#epoch) return;
 			// A cache that cannot be read is not fatal: the network may still answer.
 			this.#error = messageOf(error);
 		}

@@ -85,8 +85,7 @@ export interface MonthRow {
 	 * The month's `CachedRecord`s, oldest first, as JSON text (moves without the hourly totals
 	 * that went into `hourly`). IndexedDB hands a string back about
 	 * twice as fast as the same records as objects (measured in Chromium; the objects' structured
-	 * clone is the slow part), and the parse can then happen where it costs least: the page's
-	 * early read parses while it waits for the app's code.
+	 * clone is the slow part).
 	 */
 	json: string;
 	/**
@@ -94,32 +93,6 @@ export interface MonthRow {
 	 * most of a move's bytes; as one block of numbers they cost a copy to read instead of a parse.
 	 */
 	hourly?: ArrayBuffer;
-}
-
-/** A month row as the early read hands it over: its records may be parsed already. */
-export interface SnapshotMonth extends MonthRow {
-	/**
-	 * `JSON.parse(json)`, done while the row waited for the app's code. Handed out once (to the
-	 * first read that needs the month); later reads parse `json` again, so no two readers ever
-	 * share record objects.
-	 */
-	parsed?: unknown;
-}
-
-/**
- * What the cache held at one moment, read in one transaction by the inline script of
- * src/app.html while the app's code loads (see early-cache.ts), so the first reads of a visit
- * need no IndexedDB round trip.
- */
-export interface CacheSnapshot {
-	/** The database version it was read from: a snapshot of another version is not used. */
-	version: number;
-	/** Every month row, of every kind. */
-	months: SnapshotMonth[];
-	/** Every sync state. */
-	meta: SyncState[];
-	/** The oldest and newest record date of each list kind (absent: no records of that kind). */
-	bounds: { [K in ListKind]: { oldest?: number; newest?: number } };
 }
 
 /** One store per kind; list records carry a date index (range queries) and a fetch-time index. */
