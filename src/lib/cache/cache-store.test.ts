@@ -5,7 +5,6 @@ import type { Move } from '$lib/api';
 import { fixtureDataset } from '$lib/server/reference-api/test-fixture';
 import { addDays } from '$lib/time/zone';
 import { databaseName, DB_VERSION, monthOf, openIdbStore } from './idb-store';
-import { packHourly } from './hourly-pack';
 import { createMemoryStore } from './memory-store';
 import { MONTH_ROW_VERSION, type CacheStore, type CachedRecord } from './schema';
 
@@ -137,6 +136,32 @@ describe('the IndexedDB cache over time', () => {
 		current.close();
 	});
 
+	it('drops month rows with packed hourly totals when it upgrades to version 6, and rebuilds them', async () => {
+		const userKey = newUserKey();
+		(await openIdbStore({ userKey, version: 5 })).close();
+		// A version-5 release kept the moves' hourly totals as numbers beside the JSON.
+		const old = await openDB(databaseName(userKey));
+		for (const row of moveRows(20260310, 3)) await old.put('moves', row);
+		await old.put('months', {
+			kind: 'moves',
+			month: 202603,
+			v: 3,
+			json: '[]',
+			hourly: new ArrayBuffer(8)
+		});
+		old.close();
+
+		const current = await openIdbStore({ userKey });
+		expect(await storedMonth(userKey, 202603)).toBeNull();
+		const moves = await current.records.moves.between(0, 99991231);
+		expect(moves.map((m) => m.details.hourly_totals)).toEqual(
+			moveRows(20260310, 3).map((row) => row.record.details.hourly_totals)
+		);
+		await settle();
+		expect(await storedMonth(userKey, 202603)).toBe(3);
+		current.close();
+	});
+
 	it('frees space and retries when a write exceeds the quota', async () => {
 		const onEvicted = vi.fn();
 		const store = await openIdbStore({ userKey: newUserKey(), onEvicted });
@@ -190,16 +215,9 @@ async function storedMonth(userKey: string, month: number): Promise<number | nul
 	return records.length;
 }
 
-/** A month row of moves as the store writes it (hourly totals packed beside the JSON). */
+/** A month row of moves as the store writes it. */
 function movesMonthRow(month: number, rows: CachedRecord<Move>[]) {
-	const packed = packHourly(rows);
-	return {
-		kind: 'moves' as const,
-		month,
-		v: MONTH_ROW_VERSION,
-		json: JSON.stringify(packed.rows),
-		hourly: packed.hourly
-	};
+	return { kind: 'moves' as const, month, v: MONTH_ROW_VERSION, json: JSON.stringify(rows) };
 }
 
 /** A pause long enough for a write started behind an answer to land. */
@@ -258,24 +276,6 @@ describe('the IndexedDB month rows', () => {
 		await raw.put('months', { kind: 'moves', month: 202603, v: MONTH_ROW_VERSION, json: '[{' });
 		raw.close();
 		expect(await store.records.moves.between(20260101, 20260331)).toHaveLength(5);
-		await settle();
-		expect(await storedMonth(userKey, 202603)).toBe(5);
-		store.close();
-	});
-
-	it('rebuilds a month row of moves whose hourly numbers do not fit its records', async () => {
-		const userKey = newUserKey();
-		const store = await openIdbStore({ userKey });
-		await store.records.moves.put(moveRows(20260301, 5));
-		await store.records.moves.flush();
-		const raw = await openDB(databaseName(userKey));
-		const row = movesMonthRow(202603, moveRows(20260301, 5));
-		await raw.put('months', { ...row, hourly: row.hourly.slice(8) });
-		raw.close();
-		const moves = await store.records.moves.between(20260101, 20260331);
-		expect(moves.map((move) => move.details.hourly_totals)).toEqual(
-			moveRows(20260301, 5).map((row) => row.record.details.hourly_totals)
-		);
 		await settle();
 		expect(await storedMonth(userKey, 202603)).toBe(5);
 		store.close();

@@ -8,7 +8,6 @@ import {
 	type StoreValue
 } from 'idb';
 import type { ListItems, ListKind } from '$lib/client';
-import { attachHourly, packHourly } from './hourly-pack';
 import {
 	DOC_KINDS,
 	LIST_KINDS,
@@ -64,6 +63,11 @@ export const migrations: readonly ((db: Db, tx: UpgradeTx) => void)[] = [
 		void tx.objectStore('months').clear();
 	},
 	// 5: the moves' month rows keep their hourly totals as numbers (MONTH_ROW_VERSION 3); the
+	// same clearing, for the same reasons.
+	(_db, tx) => {
+		void tx.objectStore('months').clear();
+	},
+	// 6: the moves' hourly totals go back inside the month rows' JSON (MONTH_ROW_VERSION 4); the
 	// same clearing, for the same reasons.
 	(_db, tx) => {
 		void tx.objectStore('months').clear();
@@ -161,56 +165,23 @@ function isPackedRows<T>(value: unknown): value is CachedRecord<T>[] {
 	return Array.isArray(value);
 }
 
-/**
- * How a kind's records sit in a month row's JSON, when not as they are: moves keep their hourly
- * totals as numbers beside it (hourly-pack.ts).
- */
-interface RowSplit<T> {
-	pack(rows: CachedRecord<T>[]): { rows: CachedRecord<T>[]; hourly: ArrayBuffer };
-	/** Puts back what `pack` took out; false when `hourly` does not fit the rows. */
-	attach(rows: CachedRecord<T>[], hourly: ArrayBuffer): boolean;
-}
-
-const ROW_SPLITS: { [K in ListKind]?: RowSplit<ListItems[K]> } = {
-	moves: { pack: packHourly, attach: attachHourly }
-};
-
 function monthCodec<K extends ListKind>(kind: K): MonthCodec<ListItems[K]> {
 	type T = ListItems[K];
-	const split: RowSplit<T> | undefined = ROW_SPLITS[kind];
 	const current = (row: MonthRow) =>
-		row.v === MONTH_ROW_VERSION &&
-		row.kind === kind &&
-		typeof row.json === 'string' &&
-		(split ? row.hourly instanceof ArrayBuffer : row.hourly === undefined);
-	/** The rows once parsed: with what the split took out put back, or null if that fails. */
-	const complete = (row: MonthRow, rows: unknown): CachedRecord<T>[] | null => {
-		if (!isPackedRows<T>(rows)) return null;
-		return !split || (row.hourly !== undefined && split.attach(rows, row.hourly)) ? rows : null;
-	};
-	const unpack = (row: MonthRow): CachedRecord<T>[] | null => {
-		if (!current(row)) return null;
-		try {
-			return complete(row, JSON.parse(row.json));
-		} catch {
-			// A damaged row is one more row to rebuild from the records.
-			return null;
-		}
-	};
+		row.v === MONTH_ROW_VERSION && row.kind === kind && typeof row.json === 'string';
 	return {
-		pack: (month, rows) => {
-			if (!split) return { kind, month, v: MONTH_ROW_VERSION, json: JSON.stringify(rows) };
-			const packed = split.pack(rows);
-			return {
-				kind,
-				month,
-				v: MONTH_ROW_VERSION,
-				json: JSON.stringify(packed.rows),
-				hourly: packed.hourly
-			};
-		},
+		pack: (month, rows) => ({ kind, month, v: MONTH_ROW_VERSION, json: JSON.stringify(rows) }),
 		current,
-		unpack
+		unpack: (row) => {
+			if (!current(row)) return null;
+			try {
+				const rows: unknown = JSON.parse(row.json);
+				return isPackedRows<T>(rows) ? rows : null;
+			} catch {
+				// A damaged row is one more row to rebuild from the records.
+				return null;
+			}
+		}
 	};
 }
 

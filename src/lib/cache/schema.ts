@@ -68,7 +68,7 @@ export interface SyncState {
  * The version of the month rows' shape. Bump it when `MonthRow` or a cached record changes shape:
  * rows tagged with another version are ignored on read and rebuilt from the per-record stores.
  */
-export const MONTH_ROW_VERSION = 3;
+export const MONTH_ROW_VERSION = 4;
 
 /**
  * A read-optimised copy of one kind's records of one calendar month (by record date), so a long
@@ -82,17 +82,11 @@ export interface MonthRow {
 	/** `MONTH_ROW_VERSION` when written. */
 	v: number;
 	/**
-	 * The month's `CachedRecord`s, oldest first, as JSON text (moves without the hourly totals
-	 * that went into `hourly`). IndexedDB hands a string back about
+	 * The month's `CachedRecord`s, oldest first, as JSON text. IndexedDB hands a string back about
 	 * twice as fast as the same records as objects (measured in Chromium; the objects' structured
 	 * clone is the slow part).
 	 */
 	json: string;
-	/**
-	 * Moves only: their hourly totals as numbers (hourly-pack.ts), taken out of `json`. They are
-	 * most of a move's bytes; as one block of numbers they cost a copy to read instead of a parse.
-	 */
-	hourly?: ArrayBuffer;
 }
 
 /** One store per kind; list records carry a date index (range queries) and a fetch-time index. */
