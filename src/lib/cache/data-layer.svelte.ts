@@ -109,6 +109,8 @@ export interface DataLayerOptions {
 	/** The browser's clock, epoch seconds (only used until the server's time is known). */
 	now?: () => number;
 	sync?: Pick<SyncConfig, 'historyDays' | 'concurrency' | 'windowDays'>;
+	/** How long a query nothing reads is kept (default QUERY_GC_TIME_MS, query.svelte.ts). */
+	gcTimeMs?: number;
 }
 
 /** What the Data page says when the browser's storage is full. */
@@ -120,6 +122,7 @@ const RELOAD_THROTTLE_MS = 400;
 
 /** What the layer does with any query it handed out. */
 interface Restartable {
+	readonly started: boolean;
 	reload(): Promise<void>;
 	refresh(): Promise<void>;
 	restart(): Promise<void>;
@@ -362,32 +365,60 @@ export class DataLayer {
 
 	/** The phases of one sleep (fetched on first use, then served from the cache). */
 	sleepPhases(sleep: Sleep): Query<SleepTick[]> {
-		return this.#sleepPhases.get(`${sleep.xid}@${sleep.time_completed}`, () =>
-			this.#ticksQuery('sleepPhases', sleep, (xid, signal) =>
-				this.#client.sleepTicks(xid, { signal })
+		const key = `${sleep.xid}@${sleep.time_completed}`;
+		return this.#sleepPhases.get(key, () =>
+			this.#ticksQuery(
+				'sleepPhases',
+				sleep,
+				(xid, signal) => this.#client.sleepTicks(xid, { signal }),
+				(query) => this.#sleepPhases.delete(key, query)
 			)
 		);
 	}
 
 	/** The minute ticks of one move (fetched on first use; refetched when the move has grown). */
 	moveTicks(move: Move): Query<MoveTick[]> {
-		return this.#moveTicks.get(`${move.xid}@${move.time_completed}`, () =>
-			this.#ticksQuery('moveTicks', move, (xid, signal) => this.#client.moveTicks(xid, { signal }))
+		const key = `${move.xid}@${move.time_completed}`;
+		return this.#moveTicks.get(key, () =>
+			this.#ticksQuery(
+				'moveTicks',
+				move,
+				(xid, signal) => this.#client.moveTicks(xid, { signal }),
+				(query) => this.#moveTicks.delete(key, query)
+			)
 		);
 	}
 
 	goals(): Query<GoalsV11> {
-		this.#goals ??= this.#docQuery('goals', (signal) => this.#client.goals({ signal }));
+		this.#goals ??= this.#docQuery(
+			'goals',
+			(signal) => this.#client.goals({ signal }),
+			(query) => {
+				if (this.#goals === query) this.#goals = null;
+			}
+		);
 		return this.#goals;
 	}
 
 	settings(): Query<Settings> {
-		this.#settings ??= this.#docQuery('settings', (signal) => this.#client.settings({ signal }));
+		this.#settings ??= this.#docQuery(
+			'settings',
+			(signal) => this.#client.settings({ signal }),
+			(query) => {
+				if (this.#settings === query) this.#settings = null;
+			}
+		);
 		return this.#settings;
 	}
 
 	user(): Query<User> {
-		this.#user ??= this.#docQuery('user', (signal) => this.#client.user({ signal }));
+		this.#user ??= this.#docQuery(
+			'user',
+			(signal) => this.#client.user({ signal }),
+			(query) => {
+				if (this.#user === query) this.#user = null;
+			}
+		);
 		return this.#user;
 	}
 
@@ -396,6 +427,7 @@ export class DataLayer {
 		const key = `${query.endDate ?? 'today'}|${query.bucketSize}|${query.numBuckets}`;
 		return this.#trends.get(key, () =>
 			this.#source({
+				release: (query) => this.#trends.delete(key, query),
 				cached: async (store) => {
 					const entry = await store.trends.get(key);
 					return entry && { value: entry.value, fetchedAt: entry.fetchedAt };
@@ -504,21 +536,17 @@ export class DataLayer {
 			// Another user than the cache shown (or a cache in memory for want of a session).
 			if (userKey !== this.#userKey) return this.#switchUser(this.#store, userKey);
 		}
-		const ranges = [...this.#ranges.values()];
-		const others = [
-			this.#goals,
-			this.#settings,
-			this.#user,
-			...this.#trends.values(),
-			...this.#sleepPhases.values(),
-			...this.#moveTicks.values()
-		];
+		// Queries nothing has read yet fetch when first read.
+		const ranges = [...this.#ranges.values()]
+			.map((entry) => entry.query)
+			.filter((query) => query.started);
+		const others = this.#queries().filter((query) => query.started && !ranges.includes(query));
 		await Promise.all([
 			// Without a range on the page, a catch-up sync still says whether the service answers.
 			ranges.length > 0
-				? Promise.all(ranges.map((entry) => entry.query.refresh()))
+				? Promise.all(ranges.map((query) => query.refresh()))
 				: this.sync({ historyFrom: this.#serverNow() - 2 * DAY }).catch(() => {}),
-			...others.map((query) => query?.refresh())
+			...others.map((query) => query.refresh())
 		]);
 	}
 
@@ -720,6 +748,8 @@ export class DataLayer {
 	#source<T>(source: {
 		cached: (store: CacheStore) => Promise<Stamped<T> | undefined>;
 		fresh: (store: CacheStore, signal: AbortSignal) => Promise<Stamped<T>>;
+		/** Forgets the query: nothing has read it for the gc time (query.svelte.ts). */
+		release: (query: Query<T>) => void;
 	}): Query<T> {
 		const querySource: QuerySource<T> = {
 			cached: async () => source.cached(await this.#store),
@@ -734,7 +764,11 @@ export class DataLayer {
 				}
 			}
 		};
-		return new Query(querySource);
+		const query: Query<T> = new Query(querySource, {
+			onRelease: () => source.release(query),
+			gcTimeMs: this.#options.gcTimeMs
+		});
+		return query;
 	}
 
 	#rangeQuery<K extends ListKind>(
@@ -754,6 +788,11 @@ export class DataLayer {
 				return { value: records, fetchedAt: state?.lastSyncedAt ?? null };
 			};
 			const query = this.#source<ListItems[K][]>({
+				release: (released) => {
+					queries.delete(key, released);
+					this.#ranges.delete(key, entry);
+					if (entry.timer !== null) clearTimeout(entry.timer);
+				},
 				cached: read,
 				fresh: async () => {
 					// Two days of margin: a local date starts up to 14 h away from UTC midnight.
@@ -771,7 +810,8 @@ export class DataLayer {
 					return fresh ?? { value: [], fetchedAt: this.#serverNow() };
 				}
 			});
-			this.#ranges.get(key, () => ({ kind, fromDate, toDate, query, timer: null }));
+			const entry: RangeEntry = { kind, fromDate, toDate, query, timer: null };
+			this.#ranges.get(key, () => entry);
 			return query;
 		});
 	}
@@ -793,9 +833,13 @@ export class DataLayer {
 		fetchTicks: (
 			xid: string,
 			signal: AbortSignal
-		) => Promise<NonNullable<Awaited<ReturnType<CacheStore['ticks'][K]['get']>>>['items']>
+		) => Promise<NonNullable<Awaited<ReturnType<CacheStore['ticks'][K]['get']>>>['items']>,
+		release: (
+			query: Query<NonNullable<Awaited<ReturnType<CacheStore['ticks'][K]['get']>>>['items']>
+		) => void
 	) {
 		return this.#source({
+			release,
 			cached: async (store) => {
 				const entry = await store.ticks[kind].get(parent.xid);
 				return entry && { value: entry.items, fetchedAt: entry.fetchedAt };
@@ -823,9 +867,11 @@ export class DataLayer {
 
 	#docQuery<K extends DocKind>(
 		kind: K,
-		fetchDoc: (signal: AbortSignal) => Promise<DocValues[K]>
+		fetchDoc: (signal: AbortSignal) => Promise<DocValues[K]>,
+		release: (query: Query<DocValues[K]>) => void
 	): Query<DocValues[K]> {
 		return this.#source<DocValues[K]>({
+			release,
 			cached: async (store) => {
 				const entry = await store.docs[kind].get('current');
 				return entry && { value: entry.value, fetchedAt: entry.fetchedAt };

@@ -305,6 +305,33 @@ describe('DataLayer', () => {
 		expect(goals.data?.move_steps).toEqual(expect.any(Number));
 	});
 
+	it('asks nothing of the API for a query until a page reads it', async () => {
+		const { layer, proxy } = newLayer();
+		const moves = layer.moves(WEEK_AGO, TODAY);
+		const goals = layer.goals();
+		await layer.ready();
+		await new Promise((resolve) => setTimeout(resolve, 50));
+		expect(proxy.requests).toEqual([]);
+		await Promise.all([moves.settled, goals.settled]);
+		expect(proxy.requests.length).toBeGreaterThan(0);
+		expect(moves.data).toHaveLength(7);
+	});
+
+	it('forgets a query nothing has read for its gc time, and hands out a new one after', () => {
+		vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+		try {
+			const { layer } = newLayer();
+			const moves = layer.moves(WEEK_AGO, TODAY);
+			const goals = layer.goals();
+			expect(layer.moves(WEEK_AGO, TODAY)).toBe(moves);
+			vi.advanceTimersByTime(5 * 60_000);
+			expect(layer.moves(WEEK_AGO, TODAY)).not.toBe(moves);
+			expect(layer.goals()).not.toBe(goals);
+		} finally {
+			vi.useRealTimers();
+		}
+	});
+
 	it('empties the cache on clearAll', async () => {
 		const { layer } = newLayer();
 		await layer.sync();
