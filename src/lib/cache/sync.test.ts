@@ -145,33 +145,6 @@ describe('syncCache', () => {
 			narrow.store.close();
 		});
 
-		it('sends the next request before it starts writing the page it has', async () => {
-			const { proxy, store } = await setup(today);
-			const table = store.records.sleeps;
-			const put = table.put.bind(table);
-			// How many requests had been sent when each page's write started.
-			const sentAtWrite: number[] = [];
-			table.put = (rows) => {
-				sentAtWrite.push(proxy.requests.length);
-				return put(rows);
-			};
-			await syncCache({
-				client: createApiClient({ fetch: proxy.fetch }),
-				store,
-				kinds: ['sleeps'],
-				historyDays: 60,
-				concurrency: 1,
-				// Windows of several pages, so pages follow each other inside a job as well as across jobs.
-				recentDays: 0,
-				olderWindowDays: { sleeps: 30 }
-			});
-			const pages = proxy.requests.length - 1; // after goals
-			expect(sentAtWrite).toHaveLength(pages);
-			// The write of page n starts once page n + 1 is asked for: goals, n pages, and the next one.
-			sentAtWrite.slice(0, -1).forEach((sent, n) => expect(sent).toBeGreaterThanOrEqual(n + 3));
-			store.close();
-		});
-
 		it('writes the sync state before it starts rebuilding the month copies', async () => {
 			const { proxy, store } = await setup(today);
 			const written = new Set<string>();

@@ -209,13 +209,11 @@ export async function syncCache(
 			onPage: (page) => {
 				if (page.items.length === 0) return;
 				const rows = page.items.map((record) => toRow(record, serverTime));
-				const write = nextTask()
-					.then(() => store.records[kind].put(rows))
-					.then(() => {
-						progress.records += rows.length;
-						const dates = rows.map((row) => row.date);
-						request.onStored?.(kind, Math.min(...dates), Math.max(...dates));
-					});
+				const write = store.records[kind].put(rows).then(() => {
+					progress.records += rows.length;
+					const dates = rows.map((row) => row.date);
+					request.onStored?.(kind, Math.min(...dates), Math.max(...dates));
+				});
 				// Observed here so a failed write is never unhandled; the job's outcome reports it.
 				write.catch(() => {});
 				writes.push(write);
@@ -246,24 +244,6 @@ export async function syncCache(
 		// does not hold up the run's own last writes (and "up to date").
 		for (const kind of kinds) void store.records[kind].flush().catch(() => {});
 	}
-}
-
-/**
- * Resolves on a later task; a page's write starts there. IndexedDB copies every value when put()
- * is called, so a write started at once would run that copy before this job's next request (or
- * the pool's next job) is even sent; on a later task the request goes first and the copy overlaps
- * its round trip. A message rather than a timer: browsers hold the timers of a hidden tab for up
- * to a second, and a sync running behind another tab would then write in bursts and end late.
- */
-function nextTask(): Promise<void> {
-	return new Promise((resolve) => {
-		const channel = new MessageChannel();
-		channel.port1.onmessage = () => {
-			channel.port1.close();
-			resolve();
-		};
-		channel.port2.postMessage(null);
-	});
 }
 
 /** The jobs of every kind in turns: the first of each, then the second of each, and so on. */
