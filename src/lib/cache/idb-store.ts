@@ -7,24 +7,24 @@ import {
 	type StoreNames,
 	type StoreValue
 } from 'idb';
-import type { ListItems, ListKind } from '$lib/client';
+import type { ListKind } from '$lib/client';
 import {
 	DOC_KINDS,
 	LIST_KINDS,
-	MONTH_ROW_VERSION,
 	TICK_KINDS,
-	type CachedRecord,
 	type CacheSchema,
 	type CacheStore,
 	type CacheUsage,
 	type Eviction,
 	type KeyedTable,
-	type MonthRow,
 	type TickKind
 } from './schema';
 
 type Db = IDBPDatabase<CacheSchema>;
 type UpgradeTx = IDBPTransaction<CacheSchema, StoreNames<CacheSchema>[], 'versionchange'>;
+
+/** The month rows store of versions 3 to 5, which the schema no longer names. */
+const MONTHS = 'months' as StoreNames<CacheSchema>;
 
 /**
  * Each entry upgrades the database from version i to i + 1 and keeps what is stored. They run in
@@ -52,7 +52,7 @@ export const migrations: readonly ((db: Db, tx: UpgradeTx) => void)[] = [
 	// sync). Trend series cached so far may hold the wrong buckets (the client kept them in page
 	// arrival order): they are dropped and fetched again.
 	(db, tx) => {
-		db.createObjectStore('months', { keyPath: ['kind', 'month'] });
+		db.createObjectStore(MONTHS, { keyPath: ['kind', 'month'] });
 		void tx.objectStore('trends').clear();
 	},
 	// 4: month rows hold their records as JSON text (MONTH_ROW_VERSION 2), which reads faster.
@@ -60,17 +60,17 @@ export const migrations: readonly ((db: Db, tx: UpgradeTx) => void)[] = [
 	// records. The version step also makes a tab still on the old shape reload instead of
 	// rewriting rows this version cannot use.
 	(_db, tx) => {
-		void tx.objectStore('months').clear();
+		void tx.objectStore(MONTHS).clear();
 	},
 	// 5: the moves' month rows keep their hourly totals as numbers (MONTH_ROW_VERSION 3); the
 	// same clearing, for the same reasons.
 	(_db, tx) => {
-		void tx.objectStore('months').clear();
+		void tx.objectStore(MONTHS).clear();
 	},
-	// 6: the moves' hourly totals go back inside the month rows' JSON (MONTH_ROW_VERSION 4); the
-	// same clearing, for the same reasons.
-	(_db, tx) => {
-		void tx.objectStore('months').clear();
+	// 6: no month rows: reads go to the records by their date index, which was as quick for the
+	// first chart of a page. The store goes with what it held.
+	(db) => {
+		db.deleteObjectStore(MONTHS);
 	}
 ];
 
@@ -133,178 +133,28 @@ function keyedTable<N extends StoreNames<CacheSchema>>(
 	};
 }
 
-/** `YYYYMM` of a `YYYYMMDD` date. */
-export function monthOf(date: number): number {
-	return Math.floor(date / 100);
-}
-
-function nextMonth(month: number): number {
-	return month % 100 === 12 ? month + 89 : month + 1;
-}
-
-/** The dates of a month clipped to `fromDate..toDate`. */
-function monthSpan(month: number, fromDate: number, toDate: number): IDBKeyRange {
-	return IDBKeyRange.bound(Math.max(fromDate, month * 100 + 1), Math.min(toDate, month * 100 + 31));
-}
-
-/** Writes and reads one kind's month rows with the item type of that kind. */
-interface MonthCodec<T> {
-	pack(month: number, rows: CachedRecord<T>[]): MonthRow;
-	/** Whether `unpack` can read the row (else it is of another kind or version, and rebuilt). */
-	current(row: MonthRow): boolean;
-	/** The rows a month row holds, or null when it is not current. */
-	unpack(row: MonthRow): CachedRecord<T>[] | null;
-}
-
-/**
- * The narrow guard of what `pack` wrote: the version tag vouches for the shape, and the records
- * were validated when fetched. Checking 1,500 records again on every read would cost more than
- * the read itself.
- */
-function isPackedRows<T>(value: unknown): value is CachedRecord<T>[] {
-	return Array.isArray(value);
-}
-
-function monthCodec<K extends ListKind>(kind: K): MonthCodec<ListItems[K]> {
-	type T = ListItems[K];
-	const current = (row: MonthRow) =>
-		row.v === MONTH_ROW_VERSION && row.kind === kind && typeof row.json === 'string';
-	return {
-		pack: (month, rows) => ({ kind, month, v: MONTH_ROW_VERSION, json: JSON.stringify(rows) }),
-		current,
-		unpack: (row) => {
-			if (!current(row)) return null;
-			try {
-				const rows: unknown = JSON.parse(row.json);
-				return isPackedRows<T>(rows) ? rows : null;
-			} catch {
-				// A damaged row is one more row to rebuild from the records.
-				return null;
-			}
-		}
-	};
-}
-
-/** The records of one month in `fromDate..toDate`; `whole` when the month lies inside the range. */
-function clipped<T>(
-	rows: CachedRecord<T>[],
-	whole: boolean,
-	fromDate: number,
-	toDate: number
-): T[] {
-	return (whole ? rows : rows.filter((row) => row.date >= fromDate && row.date <= toDate)).map(
-		(row) => row.record
-	);
-}
-
 function recordTable<N extends ListKind>(
 	db: Db,
 	write: Write,
-	name: N,
-	codec: MonthCodec<StoreValue<CacheSchema, N>['record']>
+	name: N
 ): {
 	put(rows: StoreValue<CacheSchema, N>[]): Promise<void>;
 	between(fromDate: number, toDate: number): Promise<StoreValue<CacheSchema, N>['record'][]>;
-	flush(): Promise<void>;
 } {
-	// Months written since their rows were last rebuilt (flush() rebuilds them in one go), and
-	// months being rebuilt now (a reader does not start a second rebuild of those).
-	const dirty = new Set<number>();
-	const building = new Set<number>();
-
-	/** Rewrites the month rows of `months` from the records, in one transaction. */
-	const rebuild = async (months: readonly number[]): Promise<void> => {
-		const todo = months.filter((month) => !building.has(month));
-		if (todo.length === 0) return;
-		for (const month of todo) {
-			building.add(month);
-			dirty.delete(month);
-		}
-		try {
-			await write(async () => {
-				const tx = db.transaction([name, 'months'], 'readwrite');
-				const index = tx.objectStore(name).index('by-date');
-				const store = tx.objectStore('months');
-				await Promise.all(
-					todo.map(async (month) => {
-						const rows = await index.getAll(monthSpan(month, 0, 99_999_999));
-						await store.put(codec.pack(month, rows));
-					})
-				);
-				await tx.done;
-			});
-		} finally {
-			for (const month of todo) building.delete(month);
-		}
-	};
-
 	return {
 		put: (rows) =>
 			rows.length === 0
 				? Promise.resolve()
 				: write(async () => {
-						// The month rows these records fall in go in the same transaction, so no reader
-						// ever sees a month row older than the records.
-						const tx = db.transaction([name, 'months'], 'readwrite');
-						const months = new Set(rows.map((row) => monthOf(row.date)));
-						for (const row of rows) void tx.objectStore(name).put(row);
-						for (const month of months) void tx.objectStore('months').delete([name, month]);
+						const tx = db.transaction(name, 'readwrite');
+						for (const row of rows) void tx.store.put(row);
 						await tx.done;
-						for (const month of months) dirty.add(month);
 					}),
 		async between(fromDate, toDate) {
 			if (toDate < fromDate) return [];
-			// One read-only transaction: the month rows and any fallback reads see one snapshot.
-			const tx = db.transaction([name, 'months']);
-			// The months walked are those between the oldest and newest record in range, so a wide
-			// question ("everything") costs what the cache holds, not what the calendar spans.
-			// The month rows are asked for in the same round trip.
-			const dates = tx.objectStore(name).index('by-date');
-			const range = IDBKeyRange.bound(fromDate, toDate);
-			const [oldest, newest, stored] = await Promise.all([
-				dates.openKeyCursor(range, 'next'),
-				dates.openKeyCursor(range, 'prev'),
-				tx
-					.objectStore('months')
-					.getAll(IDBKeyRange.bound([name, monthOf(fromDate)], [name, monthOf(toDate)]))
-			]);
-			// Date keys are numbers; none in range (no cursor) means nothing cached there.
-			const lo = oldest?.key;
-			const hi = newest?.key;
-			if (typeof lo !== 'number' || typeof hi !== 'number') return [];
-			const first = monthOf(lo);
-			const last = monthOf(hi);
-			const byMonth = new Map<number, CachedRecord<StoreValue<CacheSchema, N>['record']>[]>();
-			for (const row of stored) {
-				const rows = codec.unpack(row);
-				if (rows) byMonth.set(row.month, rows);
-			}
-			const missing: number[] = [];
-			const parts: Promise<StoreValue<CacheSchema, N>['record'][]>[] = [];
-			for (let month = first; month <= last; month = nextMonth(month)) {
-				const rows = byMonth.get(month);
-				if (rows) {
-					parts.push(
-						Promise.resolve(clipped(rows, month > first && month < last, fromDate, toDate))
-					);
-				} else {
-					missing.push(month);
-					parts.push(
-						tx
-							.objectStore(name)
-							.index('by-date')
-							.getAll(monthSpan(month, fromDate, toDate))
-							.then((rows) => rows.map((row) => row.record))
-					);
-				}
-			}
-			const records = (await Promise.all(parts)).flat();
-			// Rows missing or of another version are rebuilt behind the answer; a failure only
-			// means the next read takes the slower path again.
-			if (missing.length > 0) void rebuild(missing).catch(() => {});
-			return records;
-		},
-		flush: () => rebuild([...dirty])
+			const rows = await db.getAllFromIndex(name, 'by-date', IDBKeyRange.bound(fromDate, toDate));
+			return rows.map((row) => row.record);
+		}
 	};
 }
 
@@ -325,9 +175,9 @@ class IdbStore implements CacheStore {
 	) {
 		const write: Write = (run) => this.write(run);
 		this.records = {
-			moves: recordTable(db, write, 'moves', monthCodec('moves')),
-			sleeps: recordTable(db, write, 'sleeps', monthCodec('sleeps')),
-			workouts: recordTable(db, write, 'workouts', monthCodec('workouts'))
+			moves: recordTable(db, write, 'moves'),
+			sleeps: recordTable(db, write, 'sleeps'),
+			workouts: recordTable(db, write, 'workouts')
 		};
 		this.ticks = {
 			sleepPhases: keyedTable(db, write, 'sleepPhases'),
@@ -400,7 +250,7 @@ class IdbStore implements CacheStore {
 		before: number
 	): Promise<number> {
 		let removed = 0;
-		const tx = this.db.transaction([...kinds, 'months'], 'readwrite');
+		const tx = this.db.transaction(kinds, 'readwrite');
 		for (const kind of kinds) {
 			let cursor = await tx
 				.objectStore(kind)
@@ -411,12 +261,6 @@ class IdbStore implements CacheStore {
 				removed++;
 				cursor = await cursor.continue();
 			}
-		}
-		// Month rows of what went (the cutoff's month included: part of it went) go too; they
-		// are rebuilt from the records left when next read.
-		for (const kind of LIST_KINDS) {
-			if (!kinds.includes(kind)) continue;
-			await tx.objectStore('months').delete(IDBKeyRange.bound([kind, 0], [kind, monthOf(before)]));
 		}
 		await tx.done;
 		return removed;

@@ -64,34 +64,8 @@ export interface SyncState {
 	lastSyncedAt: number;
 }
 
-/**
- * The version of the month rows' shape. Bump it when `MonthRow` or a cached record changes shape:
- * rows tagged with another version are ignored on read and rebuilt from the per-record stores.
- */
-export const MONTH_ROW_VERSION = 4;
-
-/**
- * A read-optimised copy of one kind's records of one calendar month (by record date), so a long
- * range is a few dozen reads instead of a thousand. The per-record stores stay the source of
- * truth: a write deletes the rows of the months it touches, and they are rebuilt from there.
- */
-export interface MonthRow {
-	kind: ListKind;
-	/** `YYYYMM` */
-	month: number;
-	/** `MONTH_ROW_VERSION` when written. */
-	v: number;
-	/**
-	 * The month's `CachedRecord`s, oldest first, as JSON text. IndexedDB hands a string back about
-	 * twice as fast as the same records as objects (measured in Chromium; the objects' structured
-	 * clone is the slow part).
-	 */
-	json: string;
-}
-
 /** One store per kind; list records carry a date index (range queries) and a fetch-time index. */
 export interface CacheSchema extends DBSchema {
-	months: { key: [ListKind, number]; value: MonthRow };
 	moves: RecordStore<ListItems['moves']>;
 	sleeps: RecordStore<ListItems['sleeps']>;
 	workouts: RecordStore<ListItems['workouts']>;
@@ -152,8 +126,6 @@ export interface RecordTable<T> {
 	put(rows: CachedRecord<T>[]): Promise<void>;
 	/** Records dated `fromDate..toDate` (inclusive), oldest first. */
 	between(fromDate: number, toDate: number): Promise<T[]>;
-	/** Brings read copies up to date with what was put (after a sync); a no-op where there are none. */
-	flush(): Promise<void>;
 }
 
 /** A store read and written by key. */

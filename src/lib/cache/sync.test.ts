@@ -144,37 +144,6 @@ describe('syncCache', () => {
 			expect(longRequests).toBeLessThan(sleepRequests(narrow.proxy).length);
 			narrow.store.close();
 		});
-
-		it('writes the sync state before it starts rebuilding the month copies', async () => {
-			const { proxy, store } = await setup(today);
-			const written = new Set<string>();
-			const states = store.syncState;
-			const putState = states.put.bind(states);
-			states.put = async (state) => {
-				await putState(state);
-				written.add(state.kind);
-			};
-			const flushedAfter: string[][] = [];
-			for (const kind of ['moves', 'sleeps'] as const) {
-				const table = store.records[kind];
-				const flush = table.flush.bind(table);
-				table.flush = () => {
-					flushedAfter.push([...written].sort());
-					return flush();
-				};
-			}
-			await syncCache({
-				client: createApiClient({ fetch: proxy.fetch }),
-				store,
-				kinds: ['moves', 'sleeps'],
-				historyDays: 20
-			});
-			expect(flushedAfter).toEqual([
-				['moves', 'sleeps'],
-				['moves', 'sleeps']
-			]);
-			store.close();
-		});
 	});
 
 	it('brings an up-to-date cache current after one new day with at most five requests', async () => {

@@ -221,29 +221,20 @@ export async function syncCache(
 		});
 	}
 
-	try {
-		for (const outcome of outcomes) {
-			if (outcome.status === 'rejected') errors.push(outcome.reason);
-		}
-		signal?.throwIfAborted();
-		if (outcomes.length > 0 && outcomes.every((o) => o.status === 'rejected')) {
-			const first = errors.find((error) => !isAbortError(error));
-			if (first instanceof Error) throw first;
-		}
-
-		for (const kind of kinds) {
-			const next = nextState(kind, states.get(kind), jobs, outcomes, serverTime);
-			if (next) await store.syncState.put(next);
-		}
-		return { serverTime, errors, records: progress.records };
-	} finally {
-		// The read copies (months) are rebuilt once for what this run wrote, not after every page,
-		// and behind the run: the records are stored and readable already (a read of a month not
-		// yet rebuilt takes the per-record path), and a failure only leaves that slower path in
-		// place. Started after the sync state is written, so that rebuilding two years of months
-		// does not hold up the run's own last writes (and "up to date").
-		for (const kind of kinds) void store.records[kind].flush().catch(() => {});
+	for (const outcome of outcomes) {
+		if (outcome.status === 'rejected') errors.push(outcome.reason);
 	}
+	signal?.throwIfAborted();
+	if (outcomes.length > 0 && outcomes.every((o) => o.status === 'rejected')) {
+		const first = errors.find((error) => !isAbortError(error));
+		if (first instanceof Error) throw first;
+	}
+
+	for (const kind of kinds) {
+		const next = nextState(kind, states.get(kind), jobs, outcomes, serverTime);
+		if (next) await store.syncState.put(next);
+	}
+	return { serverTime, errors, records: progress.records };
 }
 
 /** The jobs of every kind in turns: the first of each, then the second of each, and so on. */
