@@ -346,8 +346,9 @@ export class DataLayer {
 	}
 
 	// ------------------------------------------------------------------------------------------
-	// Queries pages use. The same arguments return the same Query, so a page may call these in
-	// `$derived` without starting a new load each time.
+	// Queries pages use. The same arguments return the same Query while something reads it (and
+	// for QUERY_GC_TIME_MS after). Creating one starts nothing: its first read does, so a page may
+	// call these in `$derived`.
 
 	/** Moves dated fromDate..toDate (`YYYYMMDD`, inclusive), oldest first. */
 	moves(fromDate: number, toDate: number): Query<Move[]> {
