@@ -749,8 +749,11 @@ export class DataLayer {
 	#source<T>(source: {
 		cached: (store: CacheStore) => Promise<Stamped<T> | undefined>;
 		fresh: (store: CacheStore, signal: AbortSignal) => Promise<Stamped<T>>;
-		/** Forgets the query: nothing has read it for the gc time (query.svelte.ts). */
-		release: (query: Query<T>) => void;
+		/**
+		 * Forgets the query once nothing has read it for the gc time (query.svelte.ts); without
+		 * it the query lives as long as the layer.
+		 */
+		release?: (query: Query<T>) => void;
 	}): Query<T> {
 		const querySource: QuerySource<T> = {
 			cached: async () => source.cached(await this.#store),
@@ -766,7 +769,7 @@ export class DataLayer {
 			}
 		};
 		const query: Query<T> = new Query(querySource, {
-			onRelease: () => source.release(query),
+			onRelease: source.release && (() => source.release?.(query)),
 			gcTimeMs: this.#options.gcTimeMs
 		});
 		return query;
