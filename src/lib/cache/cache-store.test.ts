@@ -4,10 +4,9 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Move } from '$lib/api';
 import { fixtureDataset } from '$lib/server/reference-api/test-fixture';
 import { addDays } from '$lib/time/zone';
-import { databaseName, DB_VERSION, monthOf, openIdbStore } from './idb-store';
-import { packHourly } from './hourly-pack';
+import { databaseName, DB_VERSION, openIdbStore } from './idb-store';
 import { createMemoryStore } from './memory-store';
-import { MONTH_ROW_VERSION, type CacheStore, type CachedRecord } from './schema';
+import type { CacheStore, CachedRecord } from './schema';
 
 let userCounter = 0;
 /** A fresh user per test: one database each, so tests never see each other's rows. */
@@ -93,7 +92,7 @@ describe('the IndexedDB cache over time', () => {
 	it('keeps what version 1 stored when it upgrades to the newest version', async () => {
 		const userKey = newUserKey();
 		(await openIdbStore({ userKey, version: 1 })).close();
-		// Rows as a version-1 release left them (today's code writes month rows beside them).
+		// Rows as a version-1 release left them.
 		const old = await openDB(databaseName(userKey));
 		expect(old.version).toBe(1);
 		for (const row of moveRows(20260310, 3)) await old.put('moves', row);
@@ -133,32 +132,27 @@ describe('the IndexedDB cache over time', () => {
 		expect(await current.records.bodyEvents.between(0, 99991231)).toEqual([]);
 		current.close();
 		const raw = await openDB(databaseName(userKey));
-		expect(raw.version).toBe(6);
+		expect(raw.version).toBe(7);
 		expect(await raw.countFromIndex('heartrates', 'by-fetched')).toBe(1);
 		raw.close();
 	});
 
-	it('drops month rows of the old shape when it upgrades to version 4, and rebuilds them', async () => {
+	it('deletes the month rows when it upgrades to version 7, and answers from the records', async () => {
 		const userKey = newUserKey();
-		(await openIdbStore({ userKey, version: 3 })).close();
-		// A version-3 release kept the records of a month as objects.
+		(await openIdbStore({ userKey, version: 5 })).close();
+		// Versions 3 to 5 kept a copy of each month's records in a store of their own.
 		const old = await openDB(databaseName(userKey));
 		for (const row of moveRows(20260310, 3)) await old.put('moves', row);
-		await old.put('months', {
-			kind: 'moves',
-			month: 202603,
-			v: 1,
-			records: { moves: moveRows(20260310, 3), sleeps: [], workouts: [] }
-		});
+		await old.put('months', { kind: 'moves', month: 202603, v: 3, json: '[]' });
 		old.close();
 
 		const current = await openIdbStore({ userKey });
-		expect(await storedMonth(userKey, 202603)).toBeNull();
-		const dates = (await current.records.moves.between(0, 99991231)).map((m) => m.date);
-		expect(dates).toEqual([20260310, 20260311, 20260312]);
-		await settle();
-		expect(await storedMonth(userKey, 202603)).toBe(3);
+		const moves = await current.records.moves.between(0, 99991231);
+		expect(moves.map((m) => m.date)).toEqual([20260310, 20260311, 20260312]);
 		current.close();
+		const raw = await openDB(databaseName(userKey));
+		expect([...raw.objectStoreNames]).not.toContain('months');
+		raw.close();
 	});
 
 	it('frees space and retries when a write exceeds the quota', async () => {
@@ -197,128 +191,5 @@ describe('the IndexedDB cache over time', () => {
 		await openIdbStore({ userKey, onVersionChange });
 		await deleteDB(databaseName(userKey));
 		expect(onVersionChange).toHaveBeenCalledWith(null);
-	});
-});
-
-/** How many records a stored month row of moves holds, read behind the store's back (null: no row). */
-async function storedMonth(userKey: string, month: number): Promise<number | null> {
-	const raw = await openDB(databaseName(userKey));
-	const row: unknown = await raw.get('months', ['moves', month]);
-	raw.close();
-	if (typeof row !== 'object' || row === null) return null;
-	expect(row).toMatchObject({ kind: 'moves', month, v: MONTH_ROW_VERSION });
-	const json = 'json' in row ? row.json : undefined;
-	if (typeof json !== 'string') throw new Error('a month row holds its records as JSON text');
-	const records: unknown = JSON.parse(json);
-	if (!Array.isArray(records)) throw new Error('a month row holds a list');
-	return records.length;
-}
-
-/** A month row of moves as the store writes it (hourly totals packed beside the JSON). */
-function movesMonthRow(month: number, rows: CachedRecord<Move>[]) {
-	const packed = packHourly(rows);
-	return {
-		kind: 'moves' as const,
-		month,
-		v: MONTH_ROW_VERSION,
-		json: JSON.stringify(packed.rows),
-		hourly: packed.hourly
-	};
-}
-
-/** A pause long enough for a write started behind an answer to land. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
-
-describe('the IndexedDB month rows', () => {
-	it('answers long ranges from the month rows once a flush has built them', async () => {
-		const userKey = newUserKey();
-		const store = await openIdbStore({ userKey });
-		await store.records.moves.put(moveRows(20260215, 30));
-		await store.records.moves.flush();
-		// Change a month row behind the store's back: a read that shows the change read the row.
-		const raw = await openDB(databaseName(userKey));
-		const row: unknown = await raw.get('months', ['moves', 202603]);
-		expect(row).toMatchObject({ v: MONTH_ROW_VERSION, kind: 'moves', month: 202603 });
-		await raw.put('months', movesMonthRow(202603, moveRows(20260301, 2)));
-		raw.close();
-		const dates = (await store.records.moves.between(20260226, 20260331)).map((m) => m.date);
-		expect(dates).toEqual([20260226, 20260227, 20260228, 20260301, 20260302]);
-		store.close();
-	});
-
-	it('shows a record put after the flush, and rebuilds the month it fell in', async () => {
-		const userKey = newUserKey();
-		const store = await openIdbStore({ userKey });
-		await store.records.moves.put(moveRows(20260301, 10));
-		await store.records.moves.flush();
-		await store.records.moves.put(moveRows(20260320, 1));
-		const dates = (await store.records.moves.between(20260301, 20260331)).map((m) => m.date);
-		expect(dates).toEqual([...moveRows(20260301, 10).map((r) => r.date), 20260320]);
-		await settle();
-		expect(await storedMonth(userKey, 202603)).toBe(11);
-		store.close();
-	});
-
-	it('ignores month rows of another version and rebuilds them from the records', async () => {
-		const userKey = newUserKey();
-		const store = await openIdbStore({ userKey });
-		await store.records.moves.put(moveRows(20260301, 5));
-		const raw = await openDB(databaseName(userKey));
-		await raw.put('months', { kind: 'moves', month: 202603, v: MONTH_ROW_VERSION + 1, x: 1 });
-		const dates = (await store.records.moves.between(20260101, 20260331)).map((m) => m.date);
-		expect(dates).toEqual(moveRows(20260301, 5).map((r) => r.date));
-		await settle();
-		raw.close();
-		expect(await storedMonth(userKey, 202603)).toBe(5);
-		store.close();
-	});
-
-	it('rebuilds a damaged month row from the records', async () => {
-		const userKey = newUserKey();
-		const store = await openIdbStore({ userKey });
-		await store.records.moves.put(moveRows(20260301, 5));
-		await store.records.moves.flush();
-		const raw = await openDB(databaseName(userKey));
-		await raw.put('months', { kind: 'moves', month: 202603, v: MONTH_ROW_VERSION, json: '[{' });
-		raw.close();
-		expect(await store.records.moves.between(20260101, 20260331)).toHaveLength(5);
-		await settle();
-		expect(await storedMonth(userKey, 202603)).toBe(5);
-		store.close();
-	});
-
-	it('rebuilds a month row of moves whose hourly numbers do not fit its records', async () => {
-		const userKey = newUserKey();
-		const store = await openIdbStore({ userKey });
-		await store.records.moves.put(moveRows(20260301, 5));
-		await store.records.moves.flush();
-		const raw = await openDB(databaseName(userKey));
-		const row = movesMonthRow(202603, moveRows(20260301, 5));
-		await raw.put('months', { ...row, hourly: row.hourly.slice(8) });
-		raw.close();
-		const moves = await store.records.moves.between(20260101, 20260331);
-		expect(moves.map((move) => move.details.hourly_totals)).toEqual(
-			moveRows(20260301, 5).map((row) => row.record.details.hourly_totals)
-		);
-		await settle();
-		expect(await storedMonth(userKey, 202603)).toBe(5);
-		store.close();
-	});
-
-	it('forgets evicted and cleared records in the month rows too', async () => {
-		const store = await openIdbStore({ userKey: newUserKey() });
-		await store.records.moves.put(moveRows(20250101, 60));
-		await store.records.moves.flush();
-		const eviction = await store.evictOldest();
-		expect(eviction).not.toBeNull();
-		const before = eviction?.before ?? 0;
-		const kept = await store.records.moves.between(0, 99991231);
-		expect(kept.length).toBe(60 - (eviction?.removed ?? 0));
-		expect(kept.every((m) => m.date >= before)).toBe(true);
-		expect(monthOf(before)).toBe(202501);
-		await store.records.moves.flush();
-		await store.clear();
-		expect(await store.records.moves.between(0, 99991231)).toEqual([]);
-		store.close();
 	});
 });

@@ -2,8 +2,7 @@ import 'fake-indexeddb/auto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createReferenceApi, type ReferenceApi } from '$lib/server/reference-api';
 import { localDateInt } from '$lib/time/zone';
-import { DataLayer, type Session } from './data-layer.svelte';
-import { LAST_USER_STORAGE_KEY } from './early-cache';
+import { DataLayer, LAST_USER_STORAGE_KEY, type Session } from './data-layer.svelte';
 import { createFakeProxy } from './fake-proxy';
 import { databaseName } from './idb-store';
 

@@ -33,7 +33,6 @@ import {
 	normalizeTz,
 	parseDateInt
 } from '$lib/time/zone';
-import { LAST_USER_STORAGE_KEY, takeEarlyCache } from './early-cache';
 import { databaseName, openIdbStore } from './idb-store';
 import { QueryMemo } from './query-memo';
 import { createMemoryStore } from './memory-store';
@@ -84,6 +83,8 @@ export interface PersonDay {
 /** Why the person has to sign in: never signed in (or signed out), or the grant ended. */
 export type SignInReason = 'signed-out' | 'expired';
 
+/** Names the last user, so a reload opens their cache while the session is on its way. */
+export const LAST_USER_STORAGE_KEY = 'wellness:last-user-key';
 const DAY_STORAGE_PREFIX = 'wellness:user-day:';
 
 /** The day's state; the layer writes it, pages see it as a read-only PersonDay. */
@@ -118,6 +119,8 @@ export interface DataLayerOptions {
 	/** The browser's clock, epoch seconds (only used until the server's time is known). */
 	now?: () => number;
 	sync?: Pick<SyncConfig, 'historyDays' | 'concurrency' | 'windowDays'>;
+	/** How long a query nothing reads is kept (default QUERY_GC_TIME_MS, query.svelte.ts). */
+	gcTimeMs?: number;
 }
 
 /** What the Data page says when the browser's storage is full. */
@@ -127,11 +130,19 @@ export const STORAGE_FULL_NOTICE =
 /** Queries showing a range re-read the cache at most this often while a backfill stores windows. */
 const RELOAD_THROTTLE_MS = 400;
 
+/** What the layer does with any query it handed out. */
+interface Restartable {
+	readonly started: boolean;
+	reload(): Promise<void>;
+	refresh(): Promise<void>;
+	restart(): Promise<void>;
+}
+
 interface RangeEntry {
 	kind: ListKind;
 	fromDate: number;
 	toDate: number;
-	query: { reload(): Promise<void>; refresh(): Promise<void> };
+	query: Restartable;
 	timer: ReturnType<typeof setTimeout> | null;
 }
 
@@ -349,8 +360,9 @@ export class DataLayer {
 	}
 
 	// ------------------------------------------------------------------------------------------
-	// Queries pages use. The same arguments return the same Query, so a page may call these in
-	// `$derived` without starting a new load each time.
+	// Queries pages use. The same arguments return the same Query while something reads it (and
+	// for QUERY_GC_TIME_MS after). Creating one starts nothing: its first read does, so a page may
+	// call these in `$derived`.
 
 	/** Moves dated fromDate..toDate (`YYYYMMDD`, inclusive), oldest first. */
 	moves(fromDate: number, toDate: number): Query<Move[]> {
@@ -394,17 +406,27 @@ export class DataLayer {
 
 	/** The phases of one sleep (fetched on first use, then served from the cache). */
 	sleepPhases(sleep: Sleep): Query<SleepTick[]> {
-		return this.#sleepPhases.get(`${sleep.xid}@${sleep.time_completed}`, () =>
-			this.#ticksQuery('sleepPhases', sleep, (xid, signal) =>
-				this.#client.sleepTicks(xid, { signal })
+		const key = `${sleep.xid}@${sleep.time_completed}`;
+		return this.#sleepPhases.get(key, () =>
+			this.#ticksQuery(
+				'sleepPhases',
+				sleep,
+				(xid, signal) => this.#client.sleepTicks(xid, { signal }),
+				(query) => this.#sleepPhases.delete(key, query)
 			)
 		);
 	}
 
 	/** The minute ticks of one move (fetched on first use; refetched when the move has grown). */
 	moveTicks(move: Move): Query<MoveTick[]> {
-		return this.#moveTicks.get(`${move.xid}@${move.time_completed}`, () =>
-			this.#ticksQuery('moveTicks', move, (xid, signal) => this.#client.moveTicks(xid, { signal }))
+		const key = `${move.xid}@${move.time_completed}`;
+		return this.#moveTicks.get(key, () =>
+			this.#ticksQuery(
+				'moveTicks',
+				move,
+				(xid, signal) => this.#client.moveTicks(xid, { signal }),
+				(query) => this.#moveTicks.delete(key, query)
+			)
 		);
 	}
 
@@ -413,7 +435,8 @@ export class DataLayer {
 	 * IndexedDB: a workout is opened one at a time, and its ticks are fetched again when it grew).
 	 */
 	workoutTicks(workout: Workout): Query<WorkoutTick[]> {
-		return this.#workoutTicks.get(`${workout.xid}@${workout.time_completed}`, () => {
+		const key = `${workout.xid}@${workout.time_completed}`;
+		return this.#workoutTicks.get(key, () => {
 			let kept: Stamped<WorkoutTick[]> | undefined;
 			return this.#source({
 				cached: () => Promise.resolve(kept),
@@ -422,23 +445,42 @@ export class DataLayer {
 					const value = await this.#client.workoutTicks(workout.xid, { signal });
 					kept = { value, fetchedAt: this.#serverNow() };
 					return kept;
-				}
+				},
+				release: (query) => this.#workoutTicks.delete(key, query)
 			});
 		});
 	}
 
 	goals(): Query<GoalsV11> {
-		this.#goals ??= this.#docQuery('goals', (signal) => this.#client.goals({ signal }));
+		this.#goals ??= this.#docQuery(
+			'goals',
+			(signal) => this.#client.goals({ signal }),
+			(query) => {
+				if (this.#goals === query) this.#goals = null;
+			}
+		);
 		return this.#goals;
 	}
 
 	settings(): Query<Settings> {
-		this.#settings ??= this.#docQuery('settings', (signal) => this.#client.settings({ signal }));
+		this.#settings ??= this.#docQuery(
+			'settings',
+			(signal) => this.#client.settings({ signal }),
+			(query) => {
+				if (this.#settings === query) this.#settings = null;
+			}
+		);
 		return this.#settings;
 	}
 
 	user(): Query<User> {
-		this.#user ??= this.#docQuery('user', (signal) => this.#client.user({ signal }));
+		this.#user ??= this.#docQuery(
+			'user',
+			(signal) => this.#client.user({ signal }),
+			(query) => {
+				if (this.#user === query) this.#user = null;
+			}
+		);
 		return this.#user;
 	}
 
@@ -447,6 +489,7 @@ export class DataLayer {
 		const key = `${query.endDate ?? 'today'}|${query.bucketSize}|${query.numBuckets}`;
 		return this.#trends.get(key, () =>
 			this.#source({
+				release: (query) => this.#trends.delete(key, query),
 				cached: async (store) => {
 					const entry = await store.trends.get(key);
 					return entry && { value: entry.value, fetchedAt: entry.fetchedAt };
@@ -562,21 +605,17 @@ export class DataLayer {
 			// Another user than the cache shown (or a cache in memory for want of a session).
 			if (userKey !== this.#userKey) return this.#switchUser(this.#store, userKey);
 		}
-		const ranges = [...this.#ranges.values()];
-		const others = [
-			this.#goals,
-			this.#settings,
-			this.#user,
-			...this.#trends.values(),
-			...this.#sleepPhases.values(),
-			...this.#moveTicks.values()
-		];
+		// Queries nothing has read yet fetch when first read.
+		const ranges = [...this.#ranges.values()]
+			.map((entry) => entry.query)
+			.filter((query) => query.started);
+		const others = this.#queries().filter((query) => query.started && !ranges.includes(query));
 		await Promise.all([
 			// Without a range on the page, a catch-up sync still says whether the service answers.
 			ranges.length > 0
-				? Promise.all(ranges.map((entry) => entry.query.refresh()))
+				? Promise.all(ranges.map((query) => query.refresh()))
 				: this.sync({ historyFrom: this.#serverNow() - 2 * DAY }).catch(() => {}),
-			...others.map((query) => query?.refresh())
+			...others.map((query) => query.refresh())
 		]);
 	}
 
@@ -653,15 +692,23 @@ export class DataLayer {
 			this.#store = this.#openStore(userKey);
 			this.#store.catch(() => {});
 		}
-		// Queries showing the previous user's records read the new cache, then fetch.
-		void this.#store.then(() =>
-			Promise.all(
-				[...this.#ranges.values()].map(async (entry) => {
-					await entry.query.reload();
-					await entry.query.refresh();
-				})
-			)
-		);
+		// Every query drops what it showed of the previous user at once (even a read still on
+		// its way from their cache), then reads the new cache and fetches.
+		for (const query of this.#queries()) void query.restart();
+	}
+
+	/** Every query handed out so far. */
+	#queries(): Restartable[] {
+		return [
+			...[...this.#ranges.values()].map((entry) => entry.query),
+			this.#goals,
+			this.#settings,
+			this.#user,
+			...this.#trends.values(),
+			...this.#sleepPhases.values(),
+			...this.#moveTicks.values(),
+			...this.#workoutTicks.values()
+		].filter((query) => query !== null);
 	}
 
 	async #openStore(userKey: string): Promise<CacheStore> {
@@ -776,6 +823,11 @@ export class DataLayer {
 	#source<T>(source: {
 		cached: (store: CacheStore) => Promise<Stamped<T> | undefined>;
 		fresh: (store: CacheStore, signal: AbortSignal) => Promise<Stamped<T>>;
+		/**
+		 * Forgets the query once nothing has read it for the gc time (query.svelte.ts); without
+		 * it the query lives as long as the layer.
+		 */
+		release?: (query: Query<T>) => void;
 	}): Query<T> {
 		const querySource: QuerySource<T> = {
 			cached: async () => source.cached(await this.#store),
@@ -790,7 +842,11 @@ export class DataLayer {
 				}
 			}
 		};
-		return new Query(querySource);
+		const query: Query<T> = new Query(querySource, {
+			onRelease: source.release && (() => source.release?.(query)),
+			gcTimeMs: this.#options.gcTimeMs
+		});
+		return query;
 	}
 
 	#rangeQuery<K extends ListKind>(
@@ -810,6 +866,11 @@ export class DataLayer {
 				return { value: records, fetchedAt: state?.lastSyncedAt ?? null };
 			};
 			const query = this.#source<ListItems[K][]>({
+				release: (released) => {
+					queries.delete(key, released);
+					this.#ranges.delete(key, entry);
+					if (entry.timer !== null) clearTimeout(entry.timer);
+				},
 				cached: read,
 				fresh: async () => {
 					const missing = missingScopeIn(await this.#session, kind);
@@ -829,7 +890,8 @@ export class DataLayer {
 					return fresh ?? { value: [], fetchedAt: this.#serverNow() };
 				}
 			});
-			this.#ranges.get(key, () => ({ kind, fromDate, toDate, query, timer: null }));
+			const entry: RangeEntry = { kind, fromDate, toDate, query, timer: null };
+			this.#ranges.get(key, () => entry);
 			return query;
 		});
 	}
@@ -851,9 +913,13 @@ export class DataLayer {
 		fetchTicks: (
 			xid: string,
 			signal: AbortSignal
-		) => Promise<NonNullable<Awaited<ReturnType<CacheStore['ticks'][K]['get']>>>['items']>
+		) => Promise<NonNullable<Awaited<ReturnType<CacheStore['ticks'][K]['get']>>>['items']>,
+		release: (
+			query: Query<NonNullable<Awaited<ReturnType<CacheStore['ticks'][K]['get']>>>['items']>
+		) => void
 	) {
 		return this.#source({
+			release,
 			cached: async (store) => {
 				const entry = await store.ticks[kind].get(parent.xid);
 				return entry && { value: entry.items, fetchedAt: entry.fetchedAt };
@@ -881,9 +947,11 @@ export class DataLayer {
 
 	#docQuery<K extends DocKind>(
 		kind: K,
-		fetchDoc: (signal: AbortSignal) => Promise<DocValues[K]>
+		fetchDoc: (signal: AbortSignal) => Promise<DocValues[K]>,
+		release: (query: Query<DocValues[K]>) => void
 	): Query<DocValues[K]> {
 		return this.#source<DocValues[K]>({
+			release,
 			cached: async (store) => {
 				const entry = await store.docs[kind].get('current');
 				return entry && { value: entry.value, fetchedAt: entry.fetchedAt };
@@ -933,13 +1001,7 @@ function nowSeconds(): number {
 
 async function defaultOpenStore(userKey: string, hooks: StoreHooks): Promise<CacheStore> {
 	if (typeof indexedDB === 'undefined') throw new Error('IndexedDB is not available');
-	// What the page's inline script read while this code loaded answers the first reads.
-	const early = takeEarlyCache(userKey);
-	try {
-		return await openIdbStore({ userKey, ...hooks, snapshot: early?.snapshot });
-	} finally {
-		early?.release();
-	}
+	return openIdbStore({ userKey, ...hooks });
 }
 
 let singleton: DataLayer | null = null;

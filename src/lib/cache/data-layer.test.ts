@@ -246,6 +246,42 @@ describe('DataLayer', () => {
 		expect(usage.data?.moves).toBeLessThan(20);
 	});
 
+	it('stops showing the remembered person’s data once the session says nobody is signed in', async () => {
+		const { layer, userKey } = newLayer();
+		await layer.sync();
+		await layer.goals().settled;
+		const remembered = new Map([['wellness:last-user-key', userKey]]);
+		const memory = {
+			getItem: (key: string) => remembered.get(key) ?? null,
+			setItem: (key: string, value: string) => void remembered.set(key, value),
+			removeItem: (key: string) => void remembered.delete(key)
+		};
+		const proxy = createFakeProxy({
+			handle: (r) => api.handle(r),
+			token: TOKEN,
+			userKey: null,
+			signedIn: false
+		});
+		let release = (): void => {};
+		const sessionGate = new Promise<void>((resolve) => (release = resolve));
+		const fetch: typeof globalThis.fetch = async (input, init) => {
+			const url = input instanceof Request ? input.url : String(input);
+			if (url.endsWith('/api/session')) await sessionGate;
+			return proxy.fetch(input, init);
+		};
+		const next = new DataLayer({ fetch, memory });
+		const moves = next.moves(WEEK_AGO, TODAY);
+		const goals = next.goals();
+		// Before the session answers, the remembered person's cache shows.
+		await waitUntil(() => moves.data !== undefined && goals.data !== undefined);
+		release();
+		await waitUntil(() => !remembered.has('wellness:last-user-key'));
+		await waitUntil(() => moves.status === 'error' && goals.status === 'error');
+		expect(moves.data).toBeUndefined();
+		expect(goals.data).toBeUndefined();
+		expect(goals.error).toBe('Sign in to load your data.');
+	});
+
 	it('asks the session again and syncs at once when the network comes back after an offline start', async () => {
 		const { layer, userKey } = newLayer();
 		await layer.sync();
@@ -358,6 +394,33 @@ describe('DataLayer', () => {
 		const none = current.cardiacEvents(WEEK_AGO, TODAY);
 		await none.settled;
 		expect(none.data).toEqual([]);
+	});
+
+	it('asks nothing of the API for a query until a page reads it', async () => {
+		const { layer, proxy } = newLayer();
+		const moves = layer.moves(WEEK_AGO, TODAY);
+		const goals = layer.goals();
+		await layer.ready();
+		await new Promise((resolve) => setTimeout(resolve, 50));
+		expect(proxy.requests).toEqual([]);
+		await Promise.all([moves.settled, goals.settled]);
+		expect(proxy.requests.length).toBeGreaterThan(0);
+		expect(moves.data).toHaveLength(7);
+	});
+
+	it('forgets a query nothing has read for its gc time, and hands out a new one after', () => {
+		vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+		try {
+			const { layer } = newLayer();
+			const moves = layer.moves(WEEK_AGO, TODAY);
+			const goals = layer.goals();
+			expect(layer.moves(WEEK_AGO, TODAY)).toBe(moves);
+			vi.advanceTimersByTime(5 * 60_000);
+			expect(layer.moves(WEEK_AGO, TODAY)).not.toBe(moves);
+			expect(layer.goals()).not.toBe(goals);
+		} finally {
+			vi.useRealTimers();
+		}
 	});
 
 	it('empties the cache on clearAll', async () => {

@@ -7,30 +7,26 @@ import {
 	type StoreNames,
 	type StoreValue
 } from 'idb';
-import type { ListItems, ListKind } from '$lib/client';
-import { attachHourly, packHourly } from './hourly-pack';
+import type { ListKind } from '$lib/client';
 import {
 	CORE_LIST_KINDS,
 	DOC_KINDS,
 	HEART_BODY_KINDS,
 	LIST_KINDS,
-	MONTH_ROW_VERSION,
 	TICK_KINDS,
-	type CachedRecord,
 	type CacheSchema,
-	type CacheSnapshot,
 	type CacheStore,
 	type CacheUsage,
 	type Eviction,
 	type KeyedTable,
-	type MonthRow,
-	type SnapshotMonth,
-	type SyncState,
 	type TickKind
 } from './schema';
 
 type Db = IDBPDatabase<CacheSchema>;
 type UpgradeTx = IDBPTransaction<CacheSchema, StoreNames<CacheSchema>[], 'versionchange'>;
+
+/** The month rows store of versions 3 to 5, which the schema no longer names. */
+const MONTHS = 'months' as StoreNames<CacheSchema>;
 
 /**
  * Each entry upgrades the database from version i to i + 1 and keeps what is stored. They run in
@@ -60,7 +56,7 @@ export const migrations: readonly ((db: Db, tx: UpgradeTx) => void)[] = [
 	// sync). Trend series cached so far may hold the wrong buckets (the client kept them in page
 	// arrival order): they are dropped and fetched again.
 	(db, tx) => {
-		db.createObjectStore('months', { keyPath: ['kind', 'month'] });
+		db.createObjectStore(MONTHS, { keyPath: ['kind', 'month'] });
 		void tx.objectStore('trends').clear();
 	},
 	// 4: month rows hold their records as JSON text (MONTH_ROW_VERSION 2), which reads faster.
@@ -68,21 +64,27 @@ export const migrations: readonly ((db: Db, tx: UpgradeTx) => void)[] = [
 	// records. The version step also makes a tab still on the old shape reload instead of
 	// rewriting rows this version cannot use.
 	(_db, tx) => {
-		void tx.objectStore('months').clear();
+		void tx.objectStore(MONTHS).clear();
 	},
 	// 5: the moves' month rows keep their hourly totals as numbers (MONTH_ROW_VERSION 3); the
 	// same clearing, for the same reasons.
 	(_db, tx) => {
-		void tx.objectStore('months').clear();
+		void tx.objectStore(MONTHS).clear();
 	},
-	// 6: resting heart rates, weigh-ins and (v.1.0) blood pressure readings, stored like the other dated records (by xid, with the
-	// date and fetch-time indexes). What is stored already stays; they arrive with the next sync.
+	// 6: resting heart rates, weigh-ins and (v.1.0) blood pressure readings, stored like the other
+	// dated records (by xid, with the date and fetch-time indexes). What is stored already stays;
+	// they arrive with the next sync.
 	(db) => {
 		for (const kind of HEART_BODY_KINDS) {
 			const store = db.createObjectStore(kind, { keyPath: 'xid' });
 			store.createIndex('by-date', 'date');
 			store.createIndex('by-fetched', 'fetchedAt');
 		}
+	},
+	// 7: no month rows: reads go to the records by their date index, which was as quick for the
+	// first chart of a page. The store goes with what it held.
+	(db) => {
+		db.deleteObjectStore(MONTHS);
 	}
 ];
 
@@ -102,24 +104,16 @@ export interface OpenIdbOptions {
 	onTerminated?: () => void;
 	/** Space was freed to make a write fit. */
 	onEvicted?: (eviction: Eviction) => void;
-	/**
-	 * What the cache held when the page started (early-cache.ts): it answers the first reads
-	 * without a round trip. Used only if read from this version, and only until the first write.
-	 */
-	snapshot?: Promise<CacheSnapshot | null>;
 }
 
 export async function openIdbStore(options: OpenIdbOptions): Promise<CacheStore> {
 	const version = options.version ?? DB_VERSION;
-	let upgraded = false;
 	const opening = openDB<CacheSchema>(databaseName(options.userKey), version, {
 		upgrade(database, oldVersion, _newVersion, tx) {
-			upgraded = true;
 			for (let step = oldVersion; step < version; step++) migrations[step]?.(database, tx);
 		},
 		blocking(_current, blockedVersion) {
-			// Holding on would block the other tab forever: let go first, then tell the app. (The
-			// connection is asked for again: this may run before the early snapshot has arrived.)
+			// Holding on would block the other tab forever: let go first, then tell the app.
 			void opening.then((connection) => connection.close());
 			options.onVersionChange?.(blockedVersion);
 		},
@@ -127,20 +121,8 @@ export async function openIdbStore(options: OpenIdbOptions): Promise<CacheStore>
 			options.onTerminated?.();
 		}
 	});
-	// A failed early read only costs the speed-up: the store opens all the same.
-	const [db, snapshot] = await Promise.all([opening, options.snapshot?.catch(() => null) ?? null]);
-	// A snapshot of another version, or of a database created or upgraded since (deleted by
-	// another tab in between, say), does not describe what this connection sees.
-	const current = snapshot?.version === version && !upgraded ? snapshot : null;
-	return new IdbStore(db, options.onEvicted, current);
+	return new IdbStore(await opening, options.onEvicted);
 }
-
-/**
- * How long the page-start snapshot may answer reads when nothing is written through this store:
- * long enough for the first screen's reads, short enough that what another tab stores in the
- * meantime shows on this tab's later reads (any write here ends it at once).
- */
-export const SNAPSHOT_LIFETIME_MS = 5_000;
 
 /** Whether a write was refused because the origin is out of space. */
 export function isQuotaError(error: unknown): boolean {
@@ -165,257 +147,28 @@ function keyedTable<N extends StoreNames<CacheSchema>>(
 	};
 }
 
-/** `YYYYMM` of a `YYYYMMDD` date. */
-export function monthOf(date: number): number {
-	return Math.floor(date / 100);
-}
-
-function nextMonth(month: number): number {
-	return month % 100 === 12 ? month + 89 : month + 1;
-}
-
-/** The dates of a month clipped to `fromDate..toDate`. */
-function monthSpan(month: number, fromDate: number, toDate: number): IDBKeyRange {
-	return IDBKeyRange.bound(Math.max(fromDate, month * 100 + 1), Math.min(toDate, month * 100 + 31));
-}
-
-/** Writes and reads one kind's month rows with the item type of that kind. */
-interface MonthCodec<T> {
-	pack(month: number, rows: CachedRecord<T>[]): MonthRow;
-	/** Whether `unpack` can read the row (else it is of another kind or version, and rebuilt). */
-	current(row: MonthRow): boolean;
-	/** The rows a month row holds, or null when it is not current. */
-	unpack(row: MonthRow): CachedRecord<T>[] | null;
-	/** The same from a row of the early snapshot, taking its parsed records if still there. */
-	unpackEarly(row: SnapshotMonth): CachedRecord<T>[] | null;
-}
-
-/**
- * The narrow guard of what `pack` wrote: the version tag vouches for the shape, and the records
- * were validated when fetched. Checking 1,500 records again on every read would cost more than
- * the read itself.
- */
-function isPackedRows<T>(value: unknown): value is CachedRecord<T>[] {
-	return Array.isArray(value);
-}
-
-/**
- * How a kind's records sit in a month row's JSON, when not as they are: moves keep their hourly
- * totals as numbers beside it (hourly-pack.ts).
- */
-interface RowSplit<T> {
-	pack(rows: CachedRecord<T>[]): { rows: CachedRecord<T>[]; hourly: ArrayBuffer };
-	/** Puts back what `pack` took out; false when `hourly` does not fit the rows. */
-	attach(rows: CachedRecord<T>[], hourly: ArrayBuffer): boolean;
-}
-
-const ROW_SPLITS: { [K in ListKind]?: RowSplit<ListItems[K]> } = {
-	moves: { pack: packHourly, attach: attachHourly }
-};
-
-function monthCodec<K extends ListKind>(kind: K): MonthCodec<ListItems[K]> {
-	type T = ListItems[K];
-	const split: RowSplit<T> | undefined = ROW_SPLITS[kind];
-	const current = (row: MonthRow) =>
-		row.v === MONTH_ROW_VERSION &&
-		row.kind === kind &&
-		typeof row.json === 'string' &&
-		(split ? row.hourly instanceof ArrayBuffer : row.hourly === undefined);
-	/** The rows once parsed: with what the split took out put back, or null if that fails. */
-	const complete = (row: MonthRow, rows: unknown): CachedRecord<T>[] | null => {
-		if (!isPackedRows<T>(rows)) return null;
-		return !split || (row.hourly !== undefined && split.attach(rows, row.hourly)) ? rows : null;
-	};
-	const unpack = (row: MonthRow): CachedRecord<T>[] | null => {
-		if (!current(row)) return null;
-		try {
-			return complete(row, JSON.parse(row.json));
-		} catch {
-			// A damaged row is one more row to rebuild from the records.
-			return null;
-		}
-	};
-	return {
-		pack: (month, rows) => {
-			if (!split) return { kind, month, v: MONTH_ROW_VERSION, json: JSON.stringify(rows) };
-			const packed = split.pack(rows);
-			return {
-				kind,
-				month,
-				v: MONTH_ROW_VERSION,
-				json: JSON.stringify(packed.rows),
-				hourly: packed.hourly
-			};
-		},
-		current,
-		unpack,
-		unpackEarly(row) {
-			const rows = row.parsed;
-			row.parsed = undefined;
-			if (!current(row)) return null;
-			return rows === undefined ? unpack(row) : (complete(row, rows) ?? unpack(row));
-		}
-	};
-}
-
-/** The records of one month in `fromDate..toDate`; `whole` when the month lies inside the range. */
-function clipped<T>(
-	rows: CachedRecord<T>[],
-	whole: boolean,
-	fromDate: number,
-	toDate: number
-): T[] {
-	return (whole ? rows : rows.filter((row) => row.date >= fromDate && row.date <= toDate)).map(
-		(row) => row.record
-	);
-}
-
 function recordTable<N extends ListKind>(
 	db: Db,
 	write: Write,
-	name: N,
-	codec: MonthCodec<StoreValue<CacheSchema, N>['record']>,
-	snapshot: () => CacheSnapshot | null
+	name: N
 ): {
 	put(rows: StoreValue<CacheSchema, N>[]): Promise<void>;
 	between(fromDate: number, toDate: number): Promise<StoreValue<CacheSchema, N>['record'][]>;
-	flush(): Promise<void>;
 } {
-	// Months written since their rows were last rebuilt (flush() rebuilds them in one go), and
-	// months being rebuilt now (a reader does not start a second rebuild of those).
-	const dirty = new Set<number>();
-	const building = new Set<number>();
-
-	/** Rewrites the month rows of `months` from the records, in one transaction. */
-	const rebuild = async (months: readonly number[]): Promise<void> => {
-		const todo = months.filter((month) => !building.has(month));
-		if (todo.length === 0) return;
-		for (const month of todo) {
-			building.add(month);
-			dirty.delete(month);
-		}
-		try {
-			await write(async () => {
-				const tx = db.transaction([name, 'months'], 'readwrite');
-				const index = tx.objectStore(name).index('by-date');
-				const store = tx.objectStore('months');
-				await Promise.all(
-					todo.map(async (month) => {
-						const rows = await index.getAll(monthSpan(month, 0, 99_999_999));
-						await store.put(codec.pack(month, rows));
-					})
-				);
-				await tx.done;
-			});
-		} finally {
-			for (const month of todo) building.delete(month);
-		}
-	};
-
-	/**
-	 * The records in range as the page-start snapshot has them, or null when it cannot tell (no
-	 * snapshot any more, or a month in range without a current row: then IndexedDB answers).
-	 */
-	const fromSnapshot = (
-		fromDate: number,
-		toDate: number
-	): StoreValue<CacheSchema, N>['record'][] | null => {
-		const taken = snapshot();
-		if (!taken) return null;
-		const { oldest, newest } = taken.bounds[name];
-		if (oldest === undefined || newest === undefined) return [];
-		if (oldest > toDate || newest < fromDate) return [];
-		// The months walked are those the cache can hold records of, as in the IndexedDB path.
-		const first = monthOf(Math.max(fromDate, oldest));
-		const last = monthOf(Math.min(toDate, newest));
-		const byMonth = new Map<number, SnapshotMonth>();
-		for (const row of taken.months) {
-			if (row.kind === name && row.month >= first && row.month <= last) byMonth.set(row.month, row);
-		}
-		const months: SnapshotMonth[] = [];
-		for (let month = first; month <= last; month = nextMonth(month)) {
-			const row = byMonth.get(month);
-			if (!row || !codec.current(row)) return null;
-			months.push(row);
-		}
-		const parts: StoreValue<CacheSchema, N>['record'][][] = [];
-		for (const row of months) {
-			const rows = codec.unpackEarly(row);
-			if (!rows) return null;
-			parts.push(clipped(rows, row.month > first && row.month < last, fromDate, toDate));
-		}
-		return parts.flat();
-	};
-
 	return {
 		put: (rows) =>
 			rows.length === 0
 				? Promise.resolve()
 				: write(async () => {
-						// The month rows these records fall in go in the same transaction, so no reader
-						// ever sees a month row older than the records.
-						const tx = db.transaction([name, 'months'], 'readwrite');
-						const months = new Set(rows.map((row) => monthOf(row.date)));
-						for (const row of rows) void tx.objectStore(name).put(row);
-						for (const month of months) void tx.objectStore('months').delete([name, month]);
+						const tx = db.transaction(name, 'readwrite');
+						for (const row of rows) void tx.store.put(row);
 						await tx.done;
-						for (const month of months) dirty.add(month);
 					}),
 		async between(fromDate, toDate) {
 			if (toDate < fromDate) return [];
-			const early = fromSnapshot(fromDate, toDate);
-			if (early) return early;
-			// One read-only transaction: the month rows and any fallback reads see one snapshot.
-			const tx = db.transaction([name, 'months']);
-			// The months walked are those between the oldest and newest record in range, so a wide
-			// question ("everything") costs what the cache holds, not what the calendar spans.
-			// The month rows are asked for in the same round trip.
-			const dates = tx.objectStore(name).index('by-date');
-			const range = IDBKeyRange.bound(fromDate, toDate);
-			const [oldest, newest, stored] = await Promise.all([
-				dates.openKeyCursor(range, 'next'),
-				dates.openKeyCursor(range, 'prev'),
-				tx
-					.objectStore('months')
-					.getAll(IDBKeyRange.bound([name, monthOf(fromDate)], [name, monthOf(toDate)]))
-			]);
-			// Date keys are numbers; none in range (no cursor) means nothing cached there.
-			const lo = oldest?.key;
-			const hi = newest?.key;
-			if (typeof lo !== 'number' || typeof hi !== 'number') return [];
-			const first = monthOf(lo);
-			const last = monthOf(hi);
-			const byMonth = new Map<number, CachedRecord<StoreValue<CacheSchema, N>['record']>[]>();
-			for (const row of stored) {
-				const rows = codec.unpack(row);
-				if (rows) byMonth.set(row.month, rows);
-			}
-			const missing: number[] = [];
-			const parts: Promise<StoreValue<CacheSchema, N>['record'][]>[] = [];
-			for (let month = first; month <= last; month = nextMonth(month)) {
-				const rows = byMonth.get(month);
-				if (rows) {
-					parts.push(
-						Promise.resolve(clipped(rows, month > first && month < last, fromDate, toDate))
-					);
-				} else {
-					missing.push(month);
-					parts.push(
-						tx
-							.objectStore(name)
-							.index('by-date')
-							.getAll(monthSpan(month, fromDate, toDate))
-							.then((rows) => rows.map((row) => row.record))
-					);
-				}
-			}
-			const records = (await Promise.all(parts)).flat();
-			// Rows missing or of another version are rebuilt behind the answer; a failure only
-			// means the next read takes the slower path again.
-			if (missing.length > 0) void rebuild(missing).catch(() => {});
-			return records;
-		},
-		flush: () => rebuild([...dirty])
+			const rows = await db.getAllFromIndex(name, 'by-date', IDBKeyRange.bound(fromDate, toDate));
+			return rows.map((row) => row.record);
+		}
 	};
 }
 
@@ -427,27 +180,21 @@ class IdbStore implements CacheStore {
 	readonly trends: CacheStore['trends'];
 	readonly syncState: CacheStore['syncState'];
 
-	#snapshot: CacheSnapshot | null;
-	readonly #snapshotUntil: number;
 	/** Freeing the oldest data once did not make a write fit (reset by clear()). */
 	#evictionFailed = false;
 
 	constructor(
 		private readonly db: Db,
-		private readonly onEvicted: ((eviction: Eviction) => void) | undefined,
-		snapshot: CacheSnapshot | null
+		private readonly onEvicted: ((eviction: Eviction) => void) | undefined
 	) {
-		this.#snapshot = snapshot;
-		this.#snapshotUntil = performance.now() + SNAPSHOT_LIFETIME_MS;
 		const write: Write = (run) => this.write(run);
-		const early = () => this.#early();
 		this.records = {
-			moves: recordTable(db, write, 'moves', monthCodec('moves'), early),
-			sleeps: recordTable(db, write, 'sleeps', monthCodec('sleeps'), early),
-			workouts: recordTable(db, write, 'workouts', monthCodec('workouts'), early),
-			heartrates: recordTable(db, write, 'heartrates', monthCodec('heartrates'), early),
-			bodyEvents: recordTable(db, write, 'bodyEvents', monthCodec('bodyEvents'), early),
-			cardiacEvents: recordTable(db, write, 'cardiacEvents', monthCodec('cardiacEvents'), early)
+			moves: recordTable(db, write, 'moves'),
+			sleeps: recordTable(db, write, 'sleeps'),
+			workouts: recordTable(db, write, 'workouts'),
+			heartrates: recordTable(db, write, 'heartrates'),
+			bodyEvents: recordTable(db, write, 'bodyEvents'),
+			cardiacEvents: recordTable(db, write, 'cardiacEvents')
 		};
 		this.ticks = {
 			sleepPhases: keyedTable(db, write, 'sleepPhases'),
@@ -459,23 +206,7 @@ class IdbStore implements CacheStore {
 			user: keyedTable(db, write, 'user')
 		};
 		this.trends = keyedTable(db, write, 'trends');
-		const meta = keyedTable(db, write, 'meta');
-		this.syncState = {
-			get: (kind) => {
-				const taken = this.#early();
-				if (!taken) return meta.get(kind);
-				// A copy, as IndexedDB would hand out: the caller may change what it gets.
-				const state = taken.meta.find((entry) => entry.kind === kind);
-				return Promise.resolve<SyncState | undefined>(state && { ...state });
-			},
-			put: (state) => meta.put(state)
-		};
-	}
-
-	/** The page-start snapshot while it still says what the database holds. */
-	#early(): CacheSnapshot | null {
-		if (this.#snapshot && performance.now() > this.#snapshotUntil) this.#snapshot = null;
-		return this.#snapshot;
+		this.syncState = keyedTable(db, write, 'meta');
 	}
 
 	/**
@@ -484,8 +215,6 @@ class IdbStore implements CacheStore {
 	 * that stays full, each write would otherwise delete another tenth of the history for nothing.
 	 */
 	private async write(run: () => Promise<void>): Promise<void> {
-		// From the first write on, only the database knows what the cache holds.
-		this.#snapshot = null;
 		try {
 			await run();
 		} catch (error) {
@@ -503,7 +232,6 @@ class IdbStore implements CacheStore {
 	}
 
 	async evictOldest(): Promise<Eviction | null> {
-		this.#snapshot = null;
 		// Tick sets are the bulk (a move has 1,440) and are refetched on demand: they go first.
 		let oldestTicks: number | null = null;
 		for (const kind of TICK_KINDS) {
@@ -539,7 +267,7 @@ class IdbStore implements CacheStore {
 		before: number
 	): Promise<number> {
 		let removed = 0;
-		const tx = this.db.transaction([...kinds, 'months'], 'readwrite');
+		const tx = this.db.transaction(kinds, 'readwrite');
 		for (const kind of kinds) {
 			let cursor = await tx
 				.objectStore(kind)
@@ -550,12 +278,6 @@ class IdbStore implements CacheStore {
 				removed++;
 				cursor = await cursor.continue();
 			}
-		}
-		// Month rows of what went (the cutoff's month included: part of it went) go too; they
-		// are rebuilt from the records left when next read.
-		for (const kind of LIST_KINDS) {
-			if (!kinds.includes(kind)) continue;
-			await tx.objectStore('months').delete(IDBKeyRange.bound([kind, 0], [kind, monthOf(before)]));
 		}
 		await tx.done;
 		return removed;
@@ -594,7 +316,6 @@ class IdbStore implements CacheStore {
 	}
 
 	async clear(): Promise<void> {
-		this.#snapshot = null;
 		this.#evictionFailed = false;
 		const names = [...this.db.objectStoreNames];
 		const tx = this.db.transaction(names, 'readwrite');

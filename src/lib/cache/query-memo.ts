@@ -13,6 +13,11 @@ export class QueryMemo<Q> {
 		return query;
 	}
 
+	/** Forgets `key` if it still maps to `query` (a later query under the same key stays). */
+	delete(key: string, query: Q): void {
+		if (this.#byKey.get(key) === query) this.#byKey.delete(key);
+	}
+
 	values(): IterableIterator<Q> {
 		return this.#byKey.values();
 	}

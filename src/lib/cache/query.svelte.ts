@@ -1,4 +1,5 @@
 // A reactive, stale-while-revalidate view of one piece of cached data, for pages to read.
+import { createSubscriber } from 'svelte/reactivity';
 import { ApiError, isAbortError } from '$lib/client';
 
 export type QueryStatus = 'loading' | 'ready' | 'error';
@@ -16,6 +17,27 @@ export interface QuerySource<T> {
 	fresh(signal: AbortSignal): Promise<Stamped<T>>;
 }
 
+export interface QueryOptions {
+	/** Whether the first load also fetches (default), or only reads the cache. */
+	revalidate?: boolean;
+	/**
+	 * Called once nothing has read the query for `gcTimeMs`: the layer then forgets it (and the
+	 * records it holds). Without it the query lives as long as whoever holds it.
+	 */
+	onRelease?: () => void;
+	/** Default `QUERY_GC_TIME_MS`. */
+	gcTimeMs?: number;
+}
+
+/** How long a query no page shows is kept, so going back to a page shows it at once. */
+export const QUERY_GC_TIME_MS = 5 * 60_000;
+
+/**
+ * Starts nothing when created: the first read of its data (or of `settled`) starts the cache
+ * read and the fetch, so a page may create queries in `$derived` without side effects. While an
+ * effect (a component's template, say) reads it, it stays; once none has for `gcTimeMs`, it is
+ * released.
+ */
 export class Query<T> {
 	// Raw state: records are replaced whole, never mutated, and deep proxies over two years of
 	// moves would cost more than the page needs.
@@ -28,48 +50,83 @@ export class Query<T> {
 	#fromCache = $state(false);
 
 	readonly #source: QuerySource<T>;
+	readonly #revalidateFirst: boolean;
+	readonly #onRelease: (() => void) | undefined;
+	readonly #gcTimeMs: number;
 	#controller: AbortController | null = null;
 	#running: Promise<void> | null = null;
+	#started = false;
+	/** Whether an effect reads it now (counted by `createSubscriber`). */
+	#observed = false;
+	#gcTimer: ReturnType<typeof setTimeout> | null = null;
+	readonly #subscribe = createSubscriber(() => {
+		this.#observed = true;
+		this.#cancelGc();
+		return () => {
+			this.#observed = false;
+			this.#scheduleGc();
+		};
+	});
+	/** Bumped by `restart()`: a read begun before it shows nothing when it lands. */
+	#epoch = 0;
 
-	constructor(source: QuerySource<T>, options: { revalidate?: boolean } = {}) {
+	constructor(source: QuerySource<T>, options: QueryOptions = {}) {
 		this.#source = source;
-		this.#running = this.#run(options.revalidate ?? true);
+		this.#revalidateFirst = options.revalidate ?? true;
+		this.#onRelease = options.onRelease;
+		this.#gcTimeMs = options.gcTimeMs ?? QUERY_GC_TIME_MS;
+		// Created and never read: released like one no page shows any more.
+		this.#scheduleGc();
 	}
 
 	/** The latest value: cached at first, then fresh. */
 	get data(): T | undefined {
+		this.#read();
 		return this.#data;
 	}
 	get status(): QueryStatus {
+		this.#read();
 		return this.#status;
 	}
 	/** True while the value shown comes from the cache and a fresh one has not (yet) arrived. */
 	get stale(): boolean {
+		this.#read();
 		return this.#stale;
 	}
 	/** When the value shown was fetched from the API (server epoch seconds). */
 	get lastSynced(): number | null {
+		this.#read();
 		return this.#lastSynced;
 	}
 	get error(): string | null {
+		this.#read();
 		return this.#error;
 	}
 	/** The scope the token lacks when the API refused with 403. */
 	get missingScope(): string | null {
+		this.#read();
 		return this.#missingScope;
 	}
 	/** Whether the current value was read from the cache (not yet replaced by a fresh one). */
 	get fromCache(): boolean {
+		this.#read();
 		return this.#fromCache;
 	}
 
-	/** Settles when the current load (cache read and revalidation) is done. */
+	/** Settles when the current load (cache read and revalidation) is done; starts it if need be. */
 	get settled(): Promise<void> {
+		this.#read();
 		return this.#running ?? Promise.resolve();
+	}
+
+	/** Whether anything has read it yet (and so started its load). */
+	get started(): boolean {
+		return this.#started;
 	}
 
 	/** Fetches again; the value shown stays until the new one arrives. */
 	refresh(): Promise<void> {
+		if (!this.#started) return this.settled;
 		this.#controller?.abort();
 		this.#running = this.#revalidate();
 		return this.#running;
@@ -80,7 +137,11 @@ export class Query<T> {
 	 * (Clear cached data) takes the query back to loading, with nothing shown.
 	 */
 	async reload(): Promise<void> {
+		// Not read yet: its first read will find what the cache holds then.
+		if (!this.#started) return;
+		const epoch = this.#epoch;
 		const cached = await this.#source.cached();
+		if (epoch !== this.#epoch) return;
 		if (cached) {
 			this.#show(cached, this.#stale);
 			return;
@@ -91,19 +152,68 @@ export class Query<T> {
 		this.#status = 'loading';
 	}
 
+	/**
+	 * Forgets what it shows and loads again from the start: the cache behind it now belongs to
+	 * someone else (or to nobody), and nothing read before may show.
+	 */
+	restart(): Promise<void> {
+		if (!this.#started) return Promise.resolve();
+		this.#controller?.abort();
+		this.#epoch++;
+		this.#data = undefined;
+		this.#status = 'loading';
+		this.#stale = false;
+		this.#lastSynced = null;
+		this.#error = null;
+		this.#missingScope = null;
+		this.#fromCache = false;
+		this.#running = this.#run(true);
+		return this.#running;
+	}
+
 	/** Stops any request in flight. */
 	dispose(): void {
 		this.#controller?.abort();
+		this.#cancelGc();
+	}
+
+	/** A read of its state: counts who observes it, and starts the first load. */
+	#read(): void {
+		this.#subscribe();
+		if (!this.#observed) this.#scheduleGc();
+		if (this.#started) return;
+		this.#started = true;
+		this.#running = this.#run(this.#revalidateFirst);
+	}
+
+	#scheduleGc(): void {
+		if (this.#onRelease === undefined) return;
+		this.#cancelGc();
+		this.#gcTimer = setTimeout(() => {
+			this.#gcTimer = null;
+			if (this.#observed) return;
+			this.dispose();
+			this.#onRelease?.();
+		}, this.#gcTimeMs);
+	}
+
+	#cancelGc(): void {
+		if (this.#gcTimer === null) return;
+		clearTimeout(this.#gcTimer);
+		this.#gcTimer = null;
 	}
 
 	async #run(revalidate: boolean): Promise<void> {
+		const epoch = this.#epoch;
 		try {
 			const cached = await this.#source.cached();
+			if (epoch !== this.#epoch) return;
 			if (cached) {
 				this.#show(cached, true);
 				this.#fromCache = true;
 			}
 		} catch (error) {
+			if (epoch !== this.#epoch) return;
 			// A cache that cannot be read is not fatal: the network may still answer.
 			this.#error = messageOf(error);
 		}

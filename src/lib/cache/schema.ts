@@ -64,67 +64,8 @@ export interface SyncState {
 	lastSyncedAt: number;
 }
 
-/**
- * The version of the month rows' shape. Bump it when `MonthRow` or a cached record changes shape:
- * rows tagged with another version are ignored on read and rebuilt from the per-record stores.
- */
-export const MONTH_ROW_VERSION = 3;
-
-/**
- * A read-optimised copy of one kind's records of one calendar month (by record date), so a long
- * range is a few dozen reads instead of a thousand. The per-record stores stay the source of
- * truth: a write deletes the rows of the months it touches, and they are rebuilt from there.
- */
-export interface MonthRow {
-	kind: ListKind;
-	/** `YYYYMM` */
-	month: number;
-	/** `MONTH_ROW_VERSION` when written. */
-	v: number;
-	/**
-	 * The month's `CachedRecord`s, oldest first, as JSON text (moves without the hourly totals
-	 * that went into `hourly`). IndexedDB hands a string back about
-	 * twice as fast as the same records as objects (measured in Chromium; the objects' structured
-	 * clone is the slow part), and the parse can then happen where it costs least: the page's
-	 * early read parses while it waits for the app's code.
-	 */
-	json: string;
-	/**
-	 * Moves only: their hourly totals as numbers (hourly-pack.ts), taken out of `json`. They are
-	 * most of a move's bytes; as one block of numbers they cost a copy to read instead of a parse.
-	 */
-	hourly?: ArrayBuffer;
-}
-
-/** A month row as the early read hands it over: its records may be parsed already. */
-export interface SnapshotMonth extends MonthRow {
-	/**
-	 * `JSON.parse(json)`, done while the row waited for the app's code. Handed out once (to the
-	 * first read that needs the month); later reads parse `json` again, so no two readers ever
-	 * share record objects.
-	 */
-	parsed?: unknown;
-}
-
-/**
- * What the cache held at one moment, read in one transaction by the inline script of
- * src/app.html while the app's code loads (see early-cache.ts), so the first reads of a visit
- * need no IndexedDB round trip.
- */
-export interface CacheSnapshot {
-	/** The database version it was read from: a snapshot of another version is not used. */
-	version: number;
-	/** Every month row, of every kind. */
-	months: SnapshotMonth[];
-	/** Every sync state. */
-	meta: SyncState[];
-	/** The oldest and newest record date of each list kind (absent: no records of that kind). */
-	bounds: { [K in ListKind]: { oldest?: number; newest?: number } };
-}
-
 /** One store per kind; list records carry a date index (range queries) and a fetch-time index. */
 export interface CacheSchema extends DBSchema {
-	months: { key: [ListKind, number]; value: MonthRow };
 	moves: RecordStore<ListItems['moves']>;
 	sleeps: RecordStore<ListItems['sleeps']>;
 	workouts: RecordStore<ListItems['workouts']>;
@@ -215,8 +156,6 @@ export interface RecordTable<T> {
 	put(rows: CachedRecord<T>[]): Promise<void>;
 	/** Records dated `fromDate..toDate` (inclusive), oldest first. */
 	between(fromDate: number, toDate: number): Promise<T[]>;
-	/** Brings read copies up to date with what was put (after a sync); a no-op where there are none. */
-	flush(): Promise<void>;
 }
 
 /** A store read and written by key. */

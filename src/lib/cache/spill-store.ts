@@ -81,9 +81,7 @@ export function spillWhenFull(disk: CacheStore, onFull: () => void): SpillingSto
 				return [...stored.filter((record) => !spilled[kind].has(record.xid)), ...kept].sort(
 					(a, b) => a.date - b.date || (a.xid < b.xid ? -1 : a.xid > b.xid ? 1 : 0)
 				);
-			},
-			// The disk's read copies are rebuilt by writing: pointless while the disk is full.
-			flush: () => (full ? Promise.resolve() : onDisk.flush())
+			}
 		};
 	}
 

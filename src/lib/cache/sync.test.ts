@@ -144,64 +144,6 @@ describe('syncCache', () => {
 			expect(longRequests).toBeLessThan(sleepRequests(narrow.proxy).length);
 			narrow.store.close();
 		});
-
-		it('sends the next request before it starts writing the page it has', async () => {
-			const { proxy, store } = await setup(today);
-			const table = store.records.sleeps;
-			const put = table.put.bind(table);
-			// How many requests had been sent when each page's write started.
-			const sentAtWrite: number[] = [];
-			table.put = (rows) => {
-				sentAtWrite.push(proxy.requests.length);
-				return put(rows);
-			};
-			await syncCache({
-				client: createApiClient({ fetch: proxy.fetch }),
-				store,
-				kinds: ['sleeps'],
-				historyDays: 60,
-				concurrency: 1,
-				// Windows of several pages, so pages follow each other inside a job as well as across jobs.
-				recentDays: 0,
-				olderWindowDays: { sleeps: 30 }
-			});
-			const pages = proxy.requests.length - 1; // after goals
-			expect(sentAtWrite).toHaveLength(pages);
-			// The write of page n starts once page n + 1 is asked for: goals, n pages, and the next one.
-			sentAtWrite.slice(0, -1).forEach((sent, n) => expect(sent).toBeGreaterThanOrEqual(n + 3));
-			store.close();
-		});
-
-		it('writes the sync state before it starts rebuilding the month copies', async () => {
-			const { proxy, store } = await setup(today);
-			const written = new Set<string>();
-			const states = store.syncState;
-			const putState = states.put.bind(states);
-			states.put = async (state) => {
-				await putState(state);
-				written.add(state.kind);
-			};
-			const flushedAfter: string[][] = [];
-			for (const kind of ['moves', 'sleeps'] as const) {
-				const table = store.records[kind];
-				const flush = table.flush.bind(table);
-				table.flush = () => {
-					flushedAfter.push([...written].sort());
-					return flush();
-				};
-			}
-			await syncCache({
-				client: createApiClient({ fetch: proxy.fetch }),
-				store,
-				kinds: ['moves', 'sleeps'],
-				historyDays: 20
-			});
-			expect(flushedAfter).toEqual([
-				['moves', 'sleeps'],
-				['moves', 'sleeps']
-			]);
-			store.close();
-		});
 	});
 
 	it('brings an up-to-date cache current after one new day with at most seven requests', async () => {

@@ -226,13 +226,11 @@ export async function syncCache(
 			onPage: (page) => {
 				if (page.items.length === 0) return;
 				const rows = page.items.map((record) => toRow(record, serverTime));
-				const write = nextTask()
-					.then(() => store.records[kind].put(rows))
-					.then(() => {
-						progress.records += rows.length;
-						const dates = rows.map((row) => row.date);
-						request.onStored?.(kind, Math.min(...dates), Math.max(...dates));
-					});
+				const write = store.records[kind].put(rows).then(() => {
+					progress.records += rows.length;
+					const dates = rows.map((row) => row.date);
+					request.onStored?.(kind, Math.min(...dates), Math.max(...dates));
+				});
 				// Observed here so a failed write is never unhandled; the job's outcome reports it.
 				write.catch(() => {});
 				writes.push(write);
@@ -240,47 +238,20 @@ export async function syncCache(
 		});
 	}
 
-	try {
-		for (const outcome of outcomes) {
-			if (outcome.status === 'rejected') errors.push(outcome.reason);
-		}
-		signal?.throwIfAborted();
-		if (outcomes.length > 0 && outcomes.every((o) => o.status === 'rejected')) {
-			const first = errors.find((error) => !isAbortError(error));
-			if (first instanceof Error) throw first;
-		}
-
-		for (const kind of kinds) {
-			const next = nextState(kind, states.get(kind), jobs, outcomes, serverTime);
-			if (next) await store.syncState.put(next);
-		}
-		return { serverTime, errors, records: progress.records };
-	} finally {
-		// The read copies (months) are rebuilt once for what this run wrote, not after every page,
-		// and behind the run: the records are stored and readable already (a read of a month not
-		// yet rebuilt takes the per-record path), and a failure only leaves that slower path in
-		// place. Started after the sync state is written, so that rebuilding two years of months
-		// does not hold up the run's own last writes (and "up to date").
-		for (const kind of kinds) void store.records[kind].flush().catch(() => {});
+	for (const outcome of outcomes) {
+		if (outcome.status === 'rejected') errors.push(outcome.reason);
 	}
-}
+	signal?.throwIfAborted();
+	if (outcomes.length > 0 && outcomes.every((o) => o.status === 'rejected')) {
+		const first = errors.find((error) => !isAbortError(error));
+		if (first instanceof Error) throw first;
+	}
 
-/**
- * Resolves on a later task; a page's write starts there. IndexedDB copies every value when put()
- * is called, so a write started at once would run that copy before this job's next request (or
- * the pool's next job) is even sent; on a later task the request goes first and the copy overlaps
- * its round trip. A message rather than a timer: browsers hold the timers of a hidden tab for up
- * to a second, and a sync running behind another tab would then write in bursts and end late.
- */
-function nextTask(): Promise<void> {
-	return new Promise((resolve) => {
-		const channel = new MessageChannel();
-		channel.port1.onmessage = () => {
-			channel.port1.close();
-			resolve();
-		};
-		channel.port2.postMessage(null);
-	});
+	for (const kind of kinds) {
+		const next = nextState(kind, states.get(kind), jobs, outcomes, serverTime);
+		if (next) await store.syncState.put(next);
+	}
+	return { serverTime, errors, records: progress.records };
 }
 
 /** The jobs of every kind in turns: the first of each, then the second of each, and so on. */

@@ -1,0 +1,60 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Query, QUERY_GC_TIME_MS, type QuerySource } from './query.svelte';
+
+/** A source that counts its cache reads and fetches. */
+function countingSource(): QuerySource<number> & { reads: number; fetches: number } {
+	const source = {
+		reads: 0,
+		fetches: 0,
+		cached: () => {
+			source.reads++;
+			return Promise.resolve({ value: 1, fetchedAt: 100 });
+		},
+		fresh: () => {
+			source.fetches++;
+			return Promise.resolve({ value: 2, fetchedAt: 200 });
+		}
+	};
+	return source;
+}
+
+afterEach(() => {
+	vi.useRealTimers();
+});
+
+describe('Query', () => {
+	it('reads the cache and fetches nothing until its data is first read', async () => {
+		const source = countingSource();
+		const query = new Query(source);
+		await new Promise((resolve) => setTimeout(resolve, 20));
+		expect([source.reads, source.fetches]).toEqual([0, 0]);
+		expect(query.started).toBe(false);
+
+		expect(query.data).toBeUndefined();
+		await query.settled;
+		expect([source.reads, source.fetches]).toEqual([1, 1]);
+		expect(query.data).toBe(2);
+	});
+
+	it('is released once nothing has read it for its gc time', () => {
+		vi.useFakeTimers();
+		const onRelease = vi.fn();
+		new Query(countingSource(), { onRelease });
+		vi.advanceTimersByTime(QUERY_GC_TIME_MS - 1);
+		expect(onRelease).not.toHaveBeenCalled();
+		vi.advanceTimersByTime(1);
+		expect(onRelease).toHaveBeenCalledOnce();
+	});
+
+	it('counts its gc time from the last read', () => {
+		vi.useFakeTimers();
+		const onRelease = vi.fn();
+		const query = new Query(countingSource(), { onRelease, gcTimeMs: 1000 });
+		vi.advanceTimersByTime(800);
+		void query.status;
+		vi.advanceTimersByTime(800);
+		expect(onRelease).not.toHaveBeenCalled();
+		vi.advanceTimersByTime(200);
+		expect(onRelease).toHaveBeenCalledOnce();
+	});
+});
