@@ -48,8 +48,7 @@ describe('the proxy under hostile input', () => {
 		expect(answered.status).toBe(200);
 	});
 
-	it('refuses a write with a 64 KiB number field at once: the pages only read weigh-ins', async () => {
-		const started = performance.now();
+	it('refuses a write with a 64 KiB number field before reading it: the pages only read weigh-ins', async () => {
 		const refused = await proxied(
 			'v.1.1/users/@me/body_events',
 			{
@@ -59,7 +58,7 @@ describe('the proxy under hostile input', () => {
 			},
 			null
 		);
-		expect(performance.now() - started).toBeLessThan(50);
 		expect(refused.status).toBe(405);
+		expect(await refused.json()).toMatchObject({ meta: { error_type: 'method_not_allowed' } });
 	});
 });
