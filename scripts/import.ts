@@ -1,30 +1,34 @@
 // Imports an Apple Health export or a UP data export from the command line (`npm run import -- FILE`).
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
 	IMPORT_KINDS,
 	ImportError,
 	importFile,
 	JsonLinesSink,
+	StoreSink,
 	type ImportSink,
 	type ImportSummary
 } from '$lib/server/import/index';
 
-const HELP = `Usage: npm run import -- FILE (--out RECORDS.jsonl | --dry-run) [--tz ZONE]
+const HELP = `Usage: npm run import -- FILE [--out RECORDS.jsonl | --dry-run] [--tz ZONE]
 
 Reads FILE, one of:
   export.zip or export.xml   an Apple Health export (steps, distance, energy, sleep, workouts,
                              resting heart rate, body measurements, food)
   *.csv                      the UP app's data export (one row a day)
-checks every record against the API's schemas and prints what it found per kind.
+checks every record against the API's schemas and, by default, stores them in the embedded
+API's database (NUDGE_REFERENCE_DATA_DIR, default ./data) as the person's own records, all in one
+transaction: a file that fails anywhere stores nothing. Prints what was added, updated and already
+there per kind; importing the same or an overlapping export again adds nothing twice. Then
+\`npm run demo\` shows them (with NUDGE_ACCESS_TOKEN set, that token reads them; signing in
+offers them). The database is made on first use, with the demo user generated into it.
 
   --out FILE.jsonl   write the records, one JSON line each; the file appears only if the whole
                      import succeeds
   --dry-run          read and check only, write nothing
   --tz ZONE          the zone of a UP export's days (Olson name or GMT+hhmm; default UTC);
-                     Apple Health dates carry their own offsets
-
-Writing straight into the embedded API's store comes with its SQLite store; until then the
-records go to a JSON-lines file.`;
+                     Apple Health dates carry their own offsets`;
 
 const { values, positionals } = parseArgs({
 	allowPositionals: true,
@@ -41,8 +45,8 @@ if (values.help || file === undefined || positionals.length > 1) {
 	console.log(HELP);
 	process.exit(values.help ? 0 : 2);
 }
-if ((values.out === undefined) === !values['dry-run']) {
-	console.error('Give either --out FILE.jsonl or --dry-run.\n');
+if (values.out !== undefined && values['dry-run']) {
+	console.error('Give --out FILE.jsonl or --dry-run, not both.\n');
 	console.error(HELP);
 	process.exit(2);
 }
@@ -76,17 +80,54 @@ function print(summary: ImportSummary, seconds: number): void {
 	console.log(
 		`${summary.format}: ${(summary.bytes / 1e6).toFixed(1)} MB in ${seconds.toFixed(1)} s`
 	);
-	const verb = values['dry-run'] ? 'found' : 'written';
-	for (const kind of IMPORT_KINDS)
-		console.log(`  ${kind.padEnd(12)} ${String(summary.records[kind]).padStart(8)} ${verb}`);
+	const { outcome } = summary;
+	if (outcome !== null) {
+		const column = (count: number, label: string) => `${String(count).padStart(8)} ${label}`;
+		for (const kind of IMPORT_KINDS)
+			console.log(
+				`  ${kind.padEnd(12)}${column(outcome.added[kind], 'added')}${column(outcome.updated[kind], 'updated')}${column(outcome.unchanged[kind], 'unchanged')}`
+			);
+	} else {
+		const verb = values['dry-run'] ? 'found' : 'written';
+		for (const kind of IMPORT_KINDS)
+			console.log(`  ${kind.padEnd(12)} ${String(summary.records[kind]).padStart(8)} ${verb}`);
+	}
 	for (const [reason, count] of Object.entries(summary.skipped))
 		console.log(`  skipped ${count}: ${reason}`);
 	if (values.out !== undefined) console.log(`Records in ${values.out}`);
+	else if (outcome !== null) console.log(`Stored in ${store?.where ?? 'the embedded store'}`);
+}
+
+/** The embedded API's database, opened only when the records go there. */
+let store: { sink: ImportSink; where: string; close: () => Promise<void> } | null = null;
+async function openStore(): Promise<NonNullable<typeof store>> {
+	const api = await import('$lib/server/reference-api/index');
+	const options = api.optionsFromEnv(process.env);
+	if (options.dataDir === null) {
+		console.error('NUDGE_REFERENCE_DATA_DIR=memory keeps nothing: give a directory, or --out.');
+		process.exit(2);
+	}
+	const reference = api.createReferenceApi(options);
+	await reference.ready();
+	return {
+		sink: new StoreSink(async (batches) => {
+			try {
+				return await reference.importKinds(api.OWN_ACCOUNT, batches);
+			} catch (error) {
+				// A record the store refuses is reported like a malformed file: nothing was stored.
+				if (error instanceof api.ImportError) throw new ImportError(error.message);
+				throw error;
+			}
+		}),
+		where: resolve(options.dataDir ?? 'data'),
+		close: () => reference.close()
+	};
 }
 
 const started = performance.now();
 try {
-	const sink = values.out === undefined ? discard : new JsonLinesSink(values.out);
+	if (values.out === undefined && !values['dry-run']) store = await openStore();
+	const sink = values.out !== undefined ? new JsonLinesSink(values.out) : (store?.sink ?? discard);
 	const summary = await importFile(file, sink, {
 		onProgress: progress,
 		...(values.tz === undefined ? {} : { tz: values.tz })
@@ -96,7 +137,9 @@ try {
 	if (process.stderr.isTTY) process.stderr.write('\n');
 	if (error instanceof ImportError) {
 		console.error(`Nothing was imported: ${error.message}`);
+		await store?.close();
 		process.exit(1);
 	}
 	throw error;
 }
+await store?.close();

@@ -244,3 +244,19 @@ export function importRecords<K extends RecordKind>(
 		return counts;
 	});
 }
+
+/**
+ * Stores several kinds of imported records in one transaction, each as `importRecords` does: a
+ * record that fails anywhere stores nothing of any kind, so an import is all or nothing per file.
+ * Answers the counts per kind given.
+ */
+export function importKinds(
+	store: Store,
+	batches: Iterable<readonly [RecordKind, Iterable<unknown>]>
+): Partial<Record<RecordKind, ImportCounts>> {
+	return store.transaction(() => {
+		const counts: Partial<Record<RecordKind, ImportCounts>> = {};
+		for (const [kind, records] of batches) counts[kind] = importRecords(store, kind, records);
+		return counts;
+	});
+}

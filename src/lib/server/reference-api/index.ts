@@ -1,7 +1,7 @@
 // The embedded reference implementation of the Wellness API: a framework-free `handle(Request)` over the live store.
 import { randomBytes } from 'node:crypto';
 import { checkControl, matchEndpoint, validateParams, type ParamSpec } from '$lib/api/endpoints';
-import { applyEntry, importRecords, type ImportCounts } from './apply';
+import { applyEntry, importKinds, importRecords, type ImportCounts } from './apply';
 import {
 	DEFAULT_DATA_DIR,
 	LEGACY_DATA_DIR,
@@ -57,6 +57,14 @@ export interface ReferenceApi {
 		kind: RecordKind,
 		records: Iterable<unknown>
 	): Promise<ImportCounts>;
+	/**
+	 * Stores imported records of several kinds into an account in one transaction: a record that
+	 * fails anywhere stores nothing of any kind (one file, all or nothing). Counts per kind given.
+	 */
+	importKinds(
+		account: string,
+		batches: Iterable<readonly [RecordKind, Iterable<unknown>]>
+	): Promise<Partial<Record<RecordKind, ImportCounts>>>;
 	close(): Promise<void>;
 }
 
@@ -289,6 +297,10 @@ export function createReferenceApi(options: ReferenceApiOptions = {}): Reference
 		async importRecords(account, kind, records) {
 			const state = (await ready()).account(account);
 			return serialized(() => Promise.resolve(importRecords(state.store, kind, records)));
+		},
+		async importKinds(account, batches) {
+			const state = (await ready()).account(account);
+			return serialized(() => Promise.resolve(importKinds(state.store, batches)));
 		},
 		async close(): Promise<void> {
 			if (live === null) return;
