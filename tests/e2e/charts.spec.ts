@@ -3,7 +3,18 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
-const VIEWS = ['/', '/activity', '/sleep', '/goals', '/trends', '/compare', '/data'] as const;
+const VIEWS = [
+	'/',
+	'/activity',
+	'/sleep',
+	'/workouts',
+	'/heart',
+	'/body',
+	'/goals',
+	'/trends',
+	'/compare',
+	'/data'
+] as const;
 // A 12-hour clock or a fraction of a second, as d3's default time format prints them.
 const NOT_OUR_FORMAT = /AM|PM|^\.\d/;
 
