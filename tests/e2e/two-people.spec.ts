@@ -152,6 +152,12 @@ test.describe('two people in turn in one browser', () => {
 		const drawn: string[] = [];
 		await page.exposeFunction('noteDrawn', (what: string) => drawn.push(what));
 		await page.addInitScript(watchDrawnFigures);
+		// The session answers late, as over a slow network: whatever the page shows before it
+		// answers has time to be drawn (and noted).
+		await page.route('**/api/session', async (route) => {
+			await new Promise((resolve) => setTimeout(resolve, 1500));
+			await route.continue();
+		});
 		await page.reload();
 		await page.locator('main').getByRole('button', { name: 'Sign in' }).click();
 		await allowAs(page, /own records/);
@@ -165,6 +171,7 @@ test.describe('two people in turn in one browser', () => {
 		);
 
 		// Offline, reloaded: still B's state, never A's.
+		await page.unroute('**/api/session');
 		await context.setOffline(true);
 		await page.reload();
 		const offline = await stepGoalFigure(page);
