@@ -1,9 +1,10 @@
 // Layout of the body chart: each weigh-in a dot on its date, the smoothed trend as a line, the goal as a level line.
-import { scaleLinear, scaleUtc } from 'd3-scale';
+import { scaleLinear } from 'd3-scale';
 import type { ScaleLinear, ScaleTime } from 'd3-scale';
 import type { WeighIn } from '$lib/metrics/body';
 import { formatDateInt } from '$lib/time/zone';
 import { formatDay } from './format';
+import { dateSpanScale } from './date-span';
 import { dateIntToUtcMs, round2 } from './scales';
 import type { ChartTable } from './table';
 
@@ -69,11 +70,7 @@ export function bodyChartLayout(
 	innerWidth: number,
 	innerHeight: number
 ): BodyChartLayout {
-	const from = dateIntToUtcMs(fromDate);
-	const to = dateIntToUtcMs(Math.max(fromDate, toDate));
-	const x = scaleUtc()
-		.domain([new Date(from), new Date(to === from ? from + 86_400_000 : to)])
-		.range([0, innerWidth]);
+	const { x, from, to } = dateSpanScale(fromDate, toDate, innerWidth);
 	const values = points.flatMap((p) => (p.trend === null ? [p.value] : [p.value, p.trend]));
 	if (goal !== null) values.push(goal);
 	let lo = values.length > 0 ? Math.min(...values) : 0;

@@ -1,9 +1,10 @@
 // Layout of the resting heart rate chart: one dot per day coloured by its zone, over the baseline band and its median.
-import { scaleLinear, scaleUtc } from 'd3-scale';
+import { scaleLinear } from 'd3-scale';
 import type { ScaleLinear, ScaleTime } from 'd3-scale';
 import { heartZoneLabel, type BaselinePoint, type HeartZone } from '$lib/metrics/heart';
 import { daysBetween, formatDateInt } from '$lib/time/zone';
 import { formatDay } from './format';
+import { dateSpanScale } from './date-span';
 import { dateIntToUtcMs, round2 } from './scales';
 import type { ChartTable } from './table';
 
@@ -66,11 +67,7 @@ export function heartChartLayout(
 	innerWidth: number,
 	innerHeight: number
 ): HeartChartLayout {
-	const from = dateIntToUtcMs(fromDate);
-	const to = dateIntToUtcMs(Math.max(fromDate, toDate));
-	const x = scaleUtc()
-		.domain([new Date(from), new Date(to === from ? from + 86_400_000 : to)])
-		.range([0, innerWidth]);
+	const { x, from, to } = dateSpanScale(fromDate, toDate, innerWidth);
 	const values = points.flatMap((p) => [p.bpm, p.low ?? p.bpm, p.high ?? p.bpm]);
 	let lo = values.length > 0 ? Math.min(...values) : 50;
 	let hi = values.length > 0 ? Math.max(...values) : 70;
