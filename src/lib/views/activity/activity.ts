@@ -17,7 +17,7 @@ import { movesToSeries } from '$lib/metrics/series';
 import { distanceIn, type UnitSystem } from '$lib/metrics/units';
 import type { HourlyBin, Series } from '$lib/metrics/types';
 import { addDays } from '$lib/time/zone';
-import type { Period } from './periods';
+import type { Period } from '$lib/views/controls/periods';
 
 /** The metrics the Activity view switches between, in the order of the switch. */
 export const ACTIVITY_METRICS = ['steps', 'calories', 'distance', 'active_time'] as const;

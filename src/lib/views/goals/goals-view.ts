@@ -4,7 +4,7 @@ import { dailyAttainment, streaks, type Streaks } from '$lib/metrics/goals';
 import { movesToSeries, sleepsToSeries } from '$lib/metrics/series';
 import type { DailyAttainment } from '$lib/metrics/types';
 import { addDays } from '$lib/time/zone';
-import type { Period } from '$lib/views/activity/periods';
+import type { Period } from '$lib/views/controls/periods';
 
 /** Days of history the streaks are counted over (the longest streak is "in the last year"). */
 export const STREAK_DAYS = 365;

@@ -1,7 +1,7 @@
 // The spans the Heart and Body views show: the last month, three months or year up to today.
 import { formatShortDay } from '$lib/charts/format';
 import { addDays } from '$lib/time/zone';
-import { addMonths, type Period } from '$lib/views/activity/periods';
+import { addMonths, type Period } from '$lib/views/controls/periods';
 
 export type TrailingSpan = 'month' | 'quarter' | 'year';
 

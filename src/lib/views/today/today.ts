@@ -10,7 +10,7 @@ import {
 	type UnitSystem
 } from '$lib/metrics/units';
 import { addDays } from '$lib/time/zone';
-import type { Period } from '$lib/views/activity/periods';
+import type { Period } from '$lib/views/controls/periods';
 
 /** Days of history the headline average reads (the 7 days before today). */
 export const HEADLINE_DAYS = 7;
