@@ -2,7 +2,7 @@
 import type { Sleep } from '$lib/api';
 import { normalizeTz, offsetSeconds, parseDateInt } from '$lib/time/zone';
 import { isNap, nightDate } from './sleep';
-import { interquartileRange, median } from './stats';
+import { median, quantile } from 'd3-array';
 import type { BedtimeNight } from './types';
 
 /**
@@ -57,8 +57,8 @@ export function bedtimeRegularity(nights: readonly BedtimeNight[]): BedtimeRegul
 	const counted = nights.filter((night) => !night.nap);
 	const bedtimes = counted.map((night) => night.bedtimeOffset);
 	const wakes = counted.map((night) => night.wakeOffset);
-	const medianBedtime = median(bedtimes);
-	const medianWake = median(wakes);
+	const medianBedtime = median(bedtimes) ?? null;
+	const medianWake = median(wakes) ?? null;
 	let within = 0;
 	if (medianBedtime !== null && medianWake !== null) {
 		for (const night of counted) {
@@ -78,4 +78,10 @@ export function bedtimeRegularity(nights: readonly BedtimeNight[]): BedtimeRegul
 		shareWithin30min: counted.length === 0 ? null : within / counted.length,
 		nights: counted.length
 	};
+}
+
+/** Q3 − Q1 of the values (d3-array's quantiles), or null for none. */
+function interquartileRange(values: readonly number[]): number | null {
+	if (values.length === 0) return null;
+	return (quantile(values, 0.75) ?? 0) - (quantile(values, 0.25) ?? 0);
 }

@@ -1,7 +1,7 @@
 // Resting heart rate against the person's own baseline: a rolling median with a band of half the interquartile range each side.
 import type { HeartRate } from '$lib/api';
 import { addDays } from '$lib/time/zone';
-import { quantileSorted, sortedAscending } from './stats';
+import { ascending, quantileSorted } from 'd3-array';
 
 /** One resting heart rate, on the local date it was captured. */
 export interface HeartReading {
@@ -82,7 +82,7 @@ export function heartBaseline(
 		const from = addDays(reading.date, -windowDays);
 		while (start < index && (sorted[start]?.date ?? 0) < from) start++;
 		const window = sorted.slice(start, index).filter((r) => r.date < reading.date);
-		const values = sortedAscending(window.map((r) => r.bpm));
+		const values = window.map((r) => r.bpm).sort(ascending);
 		if (values.length < minReadings) {
 			return { ...reading, median: null, low: null, high: null, n: values.length, zone: null };
 		}
