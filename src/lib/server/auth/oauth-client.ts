@@ -2,7 +2,7 @@
 // browser, and the code and refresh exchanges server to server.
 
 import * as oauth from 'oauth4webapi';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Transport } from '../proxy/upstream';
 
 export interface AuthorizeRequest {
@@ -48,11 +48,7 @@ export function authorizeUrl(request: AuthorizeRequest): string {
 }
 
 /** What is kept of a token response, checked again: tokens are printable and at most 4 KB each. */
-const tokenText = z
-	.string()
-	.min(1)
-	.max(4096)
-	.regex(/^[\x21-\x7e]+$/);
+const tokenText = z.string().check(z.minLength(1), z.maxLength(4096), z.regex(/^[\x21-\x7e]+$/));
 
 export interface TokenSet {
 	accessToken: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { createSealer, deriveCookieKey } from './sealed-cookie';
 
 const schema = z.object({ at: z.string() });

@@ -1,7 +1,7 @@
 // Seals small JSON values into cookie-safe strings with AES-256-GCM, so tokens rest only encrypted in the browser.
 
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 const VERSION = 'v1';
 const IV_BYTES = 12;
@@ -18,7 +18,7 @@ export interface Sealer {
 	/** Encrypts a value; `purpose` (e.g. the cookie name) is bound in, so values cannot be swapped. */
 	seal(value: unknown, purpose: string): string;
 	/** Decrypts and validates; null when tampered with, sealed for another purpose, or malformed. */
-	open<T>(sealed: string, purpose: string, schema: z.ZodType<T>): T | null;
+	open<T>(sealed: string, purpose: string, schema: z.ZodMiniType<T>): T | null;
 }
 
 export function createSealer(key: Buffer): Sealer {

@@ -2,7 +2,7 @@
 // refreshed once on 401, and a non-secret user key.
 
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { rememberSecret } from '../redact';
 import type { TokenSource } from '../proxy/proxy';
 import type { TokenClient, TokenSet } from './oauth-client';
@@ -57,16 +57,16 @@ export interface Session {
 }
 
 /** All the session cookie holds: the random id of a server-side session. */
-const sessionCookieSchema = z.object({ sid: z.string().min(40).max(64) });
+const sessionCookieSchema = z.object({ sid: z.string().check(z.minLength(40), z.maxLength(64)) });
 
 export const oauthStateSchema = z.object({
-	state: z.string().min(20),
+	state: z.string().check(z.minLength(20)),
 	/** The PKCE verifier; only its S256 hash went to the browser. */
-	verifier: z.string().min(43).max(128),
+	verifier: z.string().check(z.minLength(43), z.maxLength(128)),
 	scopes: z.array(z.string()),
 	redirectUri: z.string(),
 	returnTo: z.string(),
-	exp: z.number().int()
+	exp: z.int()
 });
 export type OAuthState = z.infer<typeof oauthStateSchema>;
 
