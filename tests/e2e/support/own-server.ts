@@ -25,11 +25,17 @@ const REFERENCE_SETTINGS = {
 	NUDGE_REFERENCE_DATA_DIR: 'memory'
 };
 
-/** The built dashboard on ownPort(), with these settings. */
-export function startOwnServer(env: Record<string, string>): Promise<OwnServer> {
-	const port = ownPort();
+/**
+ * The built dashboard on ownPort() (or `at.port`), with these settings; `at.build` runs another
+ * build folder than `build`.
+ */
+export function startOwnServer(
+	env: Record<string, string>,
+	at: { port?: number; build?: string } = {}
+): Promise<OwnServer> {
+	const port = at.port ?? ownPort();
 	const origin = `http://127.0.0.1:${port}`;
-	const child = spawn(process.execPath, ['build'], {
+	const child = spawn(process.execPath, [at.build ?? 'build'], {
 		env: {
 			PATH: process.env.PATH ?? '',
 			HOST: '127.0.0.1',
