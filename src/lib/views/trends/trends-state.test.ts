@@ -185,14 +185,20 @@ describe('readZoom', () => {
 });
 
 describe('zoom in the URL', () => {
-	it('turns a dragged domain into the whole days it covers, and back into a domain', () => {
+	it('turns a dragged domain into the first and last day drawn in it, and back', () => {
 		const jan5 = Date.UTC(2026, 0, 5);
 		const feb23 = Date.UTC(2026, 1, 23);
-		// A drag from mid-5 January to mid-22 February keeps both partly shown days.
-		const zoom = zoomFromDomain([jan5 + 9 * 3600_000, feb23 - 7 * 3600_000]);
+		// A drag from late on 4 January to mid-23 February shows the points of 5 Jan to 23 Feb.
+		const zoom = zoomFromDomain([jan5 - 3 * 3600_000, feb23 + 7 * 3600_000]);
 		expect(zoom).toEqual([20260105, 20260223]);
 		expect(zoomDomain(zoom)).toEqual([jan5, feb23]);
 		expect(zoomFromDomain(zoomDomain(zoom))).toEqual(zoom);
+	});
+
+	it('keeps the days a drag touches when it holds no midnight', () => {
+		const jan5 = Date.UTC(2026, 0, 5);
+		expect(zoomFromDomain([jan5 + 3600_000, jan5 + 5 * 3600_000])).toEqual([20260105, 20260106]);
+		expect(zoomFromDomain(null)).toBeNull();
 	});
 
 	it('writes a zoom as two ISO dates that survive a reload, and clears them with no zoom', () => {

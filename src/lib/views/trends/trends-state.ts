@@ -205,8 +205,9 @@ export function zoomDomain(zoom: ZoomSpan | null): [number, number] | null {
 }
 
 /**
- * The dates a dragged or keyed x domain covers, widened to whole days (the first day whose
- * midnight is at or before the start, the last at or after the end) so nothing in view is lost.
+ * The dates a dragged or keyed x domain shows: the first and last midnight inside it, so the
+ * points in view (each drawn at its date's midnight) stay exactly the same after the round trip
+ * through the URL. A span with no midnight inside keeps the days it touches.
  */
 export function zoomFromDomain(domain: readonly [number, number] | null): ZoomSpan | null {
 	if (domain === null) return null;
@@ -216,5 +217,9 @@ export function zoomFromDomain(domain: readonly [number, number] | null): ZoomSp
 	};
 	const low = Math.min(domain[0], domain[1]);
 	const high = Math.max(domain[0], domain[1]);
-	return [date(Math.floor(low / DAY_MS) * DAY_MS), date(Math.ceil(high / DAY_MS) * DAY_MS)];
+	const first = Math.ceil(low / DAY_MS) * DAY_MS;
+	const last = Math.floor(high / DAY_MS) * DAY_MS;
+	return first <= last
+		? [date(first), date(last)]
+		: [date(Math.floor(low / DAY_MS) * DAY_MS), date(Math.ceil(high / DAY_MS) * DAY_MS)];
 }
