@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import * as z from 'zod/mini';
 
@@ -294,3 +295,28 @@ test('the activity heatmap has a colour legend and follows the measure chooser',
 	).toBeVisible();
 	expect(errors).toEqual([]);
 });
+
+for (const width of [320, 1440]) {
+	for (const path of [
+		'/trends?metric=s_bedtime&metric2=s_in_bed',
+		'/trends?bucket=w&n=5000',
+		'/trends?end=2015-06-30&n=30',
+		'/activity?span=year'
+	]) {
+		test(`${path} at ${width} px fits the screen and passes axe`, async ({ page }) => {
+			await page.setViewportSize({ width, height: 900 });
+			await page.goto(path);
+			await expect(page.locator('main h1')).toBeVisible();
+			await page.waitForLoadState('networkidle');
+			expect(
+				await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+			).toBeLessThanOrEqual(0);
+			const results = await new AxeBuilder({ page }).analyze();
+			expect(
+				results.violations.map(
+					(v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`
+				)
+			).toEqual([]);
+		});
+	}
+}

@@ -125,6 +125,13 @@ describe('seriesSummary', () => {
 				'highest 9,000 steps (2026-03-30), latest 9,000 steps (2026-03-30).'
 		);
 	});
+	it('reads times of day as earliest and latest', () => {
+		expect(seriesSummary(displaySeries(trends, 's_bedtime', 'metric'))).toBe(
+			'Bedtime: mean 23:33 over 3 of 3 buckets with data; earliest 23:00 (2026-03-28), ' +
+				'latest 00:10 (2026-03-29), most recent 23:30 (2026-03-30).'
+		);
+	});
+
 	it('says so when the span has no data', () => {
 		const empty = { id: 'x', label: 'Protein', unit: 'g', points: [{ dateInt: 1, value: null }] };
 		expect(seriesSummary(empty)).toBe('Protein: no data in this span.');

@@ -239,10 +239,15 @@ export function seriesSummary(series: Series, unfinished: number | null = null):
 		if (!highest || value > highest.value) highest = { dateInt, value };
 	}
 	const of = partial === null ? `${series.points.length}` : `${finished.points.length} finished`;
+	// Times of day read as early and late; "latest" is then the most recent bucket's.
+	const [low, high, recent] =
+		series.unit === 'clock'
+			? ['earliest', 'latest', 'most recent']
+			: ['lowest', 'highest', 'latest'];
 	return (
 		`${series.label}: mean ${formatQuantity(mean, series.unit)} over ${withData} of ` +
-		`${of} buckets with data; lowest ${show(lowest)}, highest ${show(highest)}, ` +
-		`latest ${show(latest)}.`
+		`${of} buckets with data; ${low} ${show(lowest)}, ${high} ${show(highest)}, ` +
+		`${recent} ${show(latest)}.`
 	);
 }
 
