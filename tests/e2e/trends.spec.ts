@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import * as z from 'zod/mini';
 
@@ -71,13 +72,13 @@ test('switching the metric shows the new series, and back restores the old one',
 
 	await page
 		.getByRole('combobox', { name: 'Metric', exact: true })
-		.selectOption({ label: 'Sleep duration' });
+		.selectOption({ label: 'Asleep' });
 	await expect(page).toHaveURL(/[?&]metric=s_duration(&|$)/);
-	await expect(page.getByRole('group', { name: 'Sleep duration', exact: true })).toBeVisible();
-	await expect(page.getByRole('heading', { level: 2, name: 'Sleep duration' })).toBeVisible();
+	await expect(page.getByRole('group', { name: 'Asleep', exact: true })).toBeVisible();
+	await expect(page.getByRole('heading', { level: 2, name: 'Asleep' })).toBeVisible();
 	await expect(page.getByText('A night is shown under the date you woke up.')).toBeVisible();
 	await expect(
-		page.getByText(/^Sleep duration: mean \d+ h \d{2} min over \d+ of 90 buckets/)
+		page.getByText(/^Asleep: mean \d+ h \d{2} min over \d+ of 90 buckets/)
 	).toBeVisible();
 
 	await page.goBack();
@@ -94,11 +95,9 @@ test('switching the metric shows the new series, and back restores the old one',
 test('draws a second metric on a twin right axis', async ({ page }) => {
 	const errors = watchErrors(page);
 	await page.goto('/trends?metric=m_steps&metric2=s_duration&bucket=w&n=26');
-	const chart = page.getByRole('group', { name: 'Steps and Sleep duration' });
+	const chart = page.getByRole('group', { name: 'Steps and Asleep' });
 	await expect(chart).toBeVisible();
-	await expect(page.getByRole('list', { name: 'Legend' })).toContainText(
-		'Sleep duration (right axis)'
-	);
+	await expect(page.getByRole('list', { name: 'Legend' })).toContainText('Asleep (right axis)');
 	await expect(chart.locator('g.axis-y2')).toHaveCount(1);
 	await expect(chart.locator('path.line')).toHaveCount(2);
 	await expect(page.getByText(/^Weekly · .* · 26 weeks$/)).toBeVisible();
@@ -168,3 +167,156 @@ test('the keyboard zooms the line chart around the day being read, and 0 shows a
 	await expect(plot).toHaveAttribute('aria-valuemax', String(allPoints));
 	expect(errors).toEqual([]);
 });
+
+test('bedtimes are drawn on a 24-hour clock around midnight, beside time in bed', async ({
+	page
+}) => {
+	const errors = watchErrors(page);
+	await page.goto('/trends?metric=s_bedtime&metric2=s_in_bed');
+	const chart = page.getByRole('group', { name: 'Bedtime and In bed' });
+	await expect(chart).toBeVisible();
+	const ticks = await chart.locator('g.axis-y text').allTextContents();
+	expect(ticks.length).toBeGreaterThan(2);
+	for (const tick of ticks) expect(tick).toMatch(/^([01]\d|2[0-3]):00$/);
+	await expect(page.getByText(/^Bedtime: mean ([01]\d|2[0-3]):[0-5]\d over/)).toBeVisible();
+	await expect(page.getByText(/^In bed: mean \d+ h \d{2} min over/)).toBeVisible();
+	await expect(page.getByRole('list', { name: 'Legend' })).toContainText('In bed (right axis)');
+	expect(errors).toEqual([]);
+});
+
+test('a zoom lives in the URL: the span and summary follow it, and it survives a reload', async ({
+	page
+}) => {
+	const errors = watchErrors(page);
+	await page.goto('/trends');
+	const plot = page.getByRole('slider', { name: /plus and minus zoom/ });
+	await expect(plot).toBeVisible();
+	await plot.focus();
+	await page.keyboard.press('End');
+	await page.keyboard.press('+');
+	await expect(page).toHaveURL(/[?&]from=\d{4}-\d{2}-\d{2}&to=2026-03-30(&|$)/);
+	const from = new URL(page.url()).searchParams.get('from') ?? '';
+	const subtitle = page.getByText(
+		new RegExp(`^Daily · ${from} to 2026-03-30 · (\\d+) of 90 days$`)
+	);
+	await expect(subtitle).toBeVisible();
+	const shown = Number(/· (\d+) of 90/.exec((await subtitle.textContent()) ?? '')?.[1]);
+	expect(shown).toBeLessThan(90);
+	await expect(page.getByText(new RegExp(`^Steps: mean .* of ${shown} buckets`))).toBeVisible();
+
+	await page.reload();
+	await expect(page.getByRole('button', { name: 'Reset zoom' })).toBeVisible();
+	await expect(subtitle).toBeVisible();
+	await expect(page.getByRole('slider', { name: /plus and minus zoom/ })).toHaveAttribute(
+		'aria-valuemax',
+		String(shown - 1)
+	);
+	await page.getByRole('button', { name: 'Reset zoom' }).click();
+	await expect(page).not.toHaveURL(/from=/);
+	await expect(page.getByText(/^Daily · .* · 90 days$/)).toBeVisible();
+	expect(errors).toEqual([]);
+});
+
+test('a count out of range says so beside the field instead of being ignored', async ({ page }) => {
+	const errors = watchErrors(page);
+	await page.goto('/trends?bucket=w');
+	const count = page.getByRole('spinbutton', { name: 'Number of weeks' });
+	await count.fill('5000');
+	await count.press('Enter');
+	await count.blur();
+	const message = 'Enter a whole number of weeks from 1 to 1000; showing 52 weeks.';
+	await expect(page.getByText(message)).toBeVisible();
+	await expect(count).toHaveAccessibleDescription(message);
+	await expect(count).toHaveValue('5000');
+	await expect(page.getByText(/^Weekly · .* · 52 weeks$/)).toBeVisible();
+	await count.fill('12');
+	await count.blur();
+	await expect(page.getByText(message)).toBeHidden();
+	await expect(page.getByText(/^Weekly · .* · 12 weeks$/)).toBeVisible();
+	expect(errors).toEqual([]);
+});
+
+test('the week under way is drawn hollow and left out of the mean', async ({ page }) => {
+	const errors = watchErrors(page);
+	await page.goto('/trends?bucket=w&n=8');
+	const chart = page.getByRole('group', { name: 'Steps', exact: true });
+	await expect(chart.locator('circle.partial')).toHaveCount(1);
+	await expect(
+		page.getByText(/^The week from 2026-03-30 is not over \(1 of 7 days so far\)/)
+	).toBeVisible();
+	await expect(page.getByText(/^Steps: mean .* over \d+ of 7 finished buckets/)).toBeVisible();
+	expect(errors).toEqual([]);
+});
+
+test('a span before the first record shows an empty state, not an empty axis', async ({ page }) => {
+	const errors = watchErrors(page);
+	await page.goto('/trends?end=2015-06-30&n=30');
+	await expect(page.getByText('No data in this span: try an earlier end date')).toBeVisible();
+	await expect(page.getByRole('slider', { name: /plus and minus zoom/ })).toHaveCount(0);
+	expect(errors).toEqual([]);
+});
+
+test('the yearly view starts at the year of the first record', async ({ page }) => {
+	const errors = watchErrors(page);
+	await page.goto('/trends?bucket=y&n=20');
+	const earliest = await page.getByText(/^Your records start on \d{4}-/).textContent();
+	const year = /on (\d{4})-/.exec(earliest ?? '')?.[1] ?? '';
+	await expect(
+		page.getByText(new RegExp(`^Yearly · ${year}-01-01 to 2026-01-01 · `))
+	).toBeVisible();
+	expect(errors).toEqual([]);
+});
+
+test('the activity heatmap has a colour legend and follows the measure chooser', async ({
+	page
+}) => {
+	const errors = watchErrors(page);
+	await page.goto('/activity?span=year');
+	const legend = page.getByRole('img', {
+		name: /^Colour scale: 0 steps to .* to (≥ )?[\d,]+ steps/
+	});
+	await expect(legend).toBeVisible();
+	await expect(
+		page.getByRole('heading', { level: 2, name: 'Steps by day and hour' })
+	).toBeVisible();
+
+	await page
+		.getByRole('group', { name: 'Measure' })
+		.getByRole('button', { name: 'Active time' })
+		.click();
+	await expect(page).toHaveURL(/[?&]metric=active_time(&|$)/);
+	await expect(
+		page.getByRole('heading', { level: 2, name: 'Active time by day and hour' })
+	).toBeVisible();
+	await expect(page.getByRole('img', { name: /^Colour scale: 0 min to .* min/ })).toBeVisible();
+	await page.reload();
+	await expect(
+		page.getByRole('heading', { level: 2, name: 'Active time by day and hour' })
+	).toBeVisible();
+	expect(errors).toEqual([]);
+});
+
+for (const width of [320, 1440]) {
+	for (const path of [
+		'/trends?metric=s_bedtime&metric2=s_in_bed',
+		'/trends?bucket=w&n=5000',
+		'/trends?end=2015-06-30&n=30',
+		'/activity?span=year'
+	]) {
+		test(`${path} at ${width} px fits the screen and passes axe`, async ({ page }) => {
+			await page.setViewportSize({ width, height: 900 });
+			await page.goto(path);
+			await expect(page.locator('main h1')).toBeVisible();
+			await page.waitForLoadState('networkidle');
+			expect(
+				await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+			).toBeLessThanOrEqual(0);
+			const results = await new AxeBuilder({ page }).analyze();
+			expect(
+				results.violations.map(
+					(v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`
+				)
+			).toEqual([]);
+		});
+	}
+}

@@ -2,6 +2,7 @@
 import { format } from 'd3-format';
 import { MONTHS, WEEKDAYS } from './axis-ticks';
 import { dateIntToUtcMs } from './scales';
+import { clockOfOffset } from '$lib/time/zone';
 
 const integer = format(',d');
 const oneDecimal = format(',.1f');
@@ -70,6 +71,8 @@ export function formatQuantity(value: number, unit: string): string {
 			return `${integer(Math.round(value))} steps`;
 		case '%':
 			return percent(value / 100);
+		case 'clock':
+			return clockOfOffset(value);
 		default:
 			return unit ? `${oneDecimal(value)} ${unit}` : oneDecimal(value);
 	}
@@ -85,6 +88,7 @@ export function axisNumber(unit: string): (value: number) => string {
 			Math.abs(value) >= 3 * 3600 ? formatHours(value) : `${Math.round(value / 60)} min`;
 	}
 	if (unit === '%') return (value) => percent(value);
+	if (unit === 'clock') return clockOfOffset;
 	// Small fractional ticks (0.5 mi) keep their decimals; counts stay whole.
 	return (value) =>
 		Math.abs(value) >= 1000
@@ -96,5 +100,5 @@ export function axisNumber(unit: string): (value: number) => string {
 
 /** The unit as an axis title: `steps`, `kcal`; durations are already spelled out on the ticks. */
 export function unitLabel(unit: string): string | undefined {
-	return unit === 'seconds' || unit === 's' || unit === '%' ? undefined : unit;
+	return unit === 'seconds' || unit === 's' || unit === '%' || unit === 'clock' ? undefined : unit;
 }

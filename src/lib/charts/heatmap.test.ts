@@ -10,7 +10,9 @@ import {
 	heatmapLayout,
 	heatmapPixels,
 	heatmapTable,
+	heatLegend,
 	heatRamp,
+	heatScale,
 	rampIndex,
 	summarizeGrid,
 	summaryText
@@ -138,5 +140,61 @@ describe('dayScale', () => {
 		const scale = dayScale([20260301, 20260302, 20260303], [0, 300]);
 		expect(scale(dateIntToUtcMs(20260302))).toBe(100);
 		expect(scale(dateIntToUtcMs(20260304))).toBe(300);
+	});
+});
+
+describe('heat scale and legend', () => {
+	/** Forty days of 08:00 walks of 1,000 to 1,390 steps, and one 20,000-step marathon hour. */
+	function marathonGrid(): DayHourGrid {
+		const days = 40;
+		const values = new Float64Array(days * 24).fill(0);
+		for (let day = 0; day < days; day += 1) values[day * 24 + 8] = 1000 + day * 10;
+		values[10 * 24 + 9] = 20000;
+		const dates = Array.from({ length: days }, (_, day) => 20260101 + day);
+		return { dates, values, max: 20000 };
+	}
+
+	it('tops the colour ramp at the 95th percentile of active hours, not at one outlier', () => {
+		const scale = heatScale(marathonGrid());
+		expect(scale.clamped).toBe(true);
+		// 41 active hours: the 95th percentile lies between 1,370 and 1,380 steps, read as 1,300.
+		expect(scale.top).toBe(1300);
+	});
+
+	it('colours an ordinary walk darker than a scale topped by the outlier would', () => {
+		const grid = marathonGrid();
+		const ramp = heatRamp(low, high);
+		const walk = (pixels: Uint8ClampedArray) => pixels[(8 * grid.dates.length + 0) * 4] ?? 0;
+		const robust = heatmapPixels(grid, ramp, heatScale(grid).top);
+		const byMax = heatmapPixels(grid, ramp);
+		// Red falls from 240 to 15 along the ramp: the robust scale puts the walk far along it.
+		expect(walk(robust)).toBeLessThan(100);
+		expect(walk(byMax)).toBeGreaterThan(200);
+		// The marathon hour itself takes the darkest colour.
+		expect(robust[(9 * grid.dates.length + 10) * 4]).toBe(high.r);
+	});
+
+	it('labels the legend from zero to the top, saying "≥" when values were clamped', () => {
+		expect(heatLegend(heatScale(marathonGrid()), 'steps')).toEqual([
+			{ offset: 0, label: '0 steps' },
+			{ offset: 0.5, label: '650 steps' },
+			{ offset: 1, label: '≥ 1,300 steps' }
+		]);
+		expect(heatLegend({ top: 3600, clamped: false }, 'seconds').map((s) => s.label)).toEqual([
+			'0 min',
+			'30 min',
+			'1 h 00 min'
+		]);
+	});
+
+	it('keeps the largest value as the top when nothing stands out, and copes with no data', () => {
+		const flat = smallGrid();
+		flat.values[8] = 600;
+		flat.values[17] = 600;
+		flat.max = 600;
+		expect(heatScale(flat)).toEqual({ top: 600, clamped: false });
+		const empty = { dates: [20260331], values: new Float64Array(24).fill(Number.NaN), max: 0 };
+		expect(heatScale(empty)).toEqual({ top: 0, clamped: false });
+		expect(heatLegend(heatScale(empty), 'steps')).toEqual([{ offset: 0, label: '0 steps' }]);
 	});
 });

@@ -1,6 +1,6 @@
 // The day × hour heatmap's numbers: cell colours, pixel buffer, hit testing, summary and tables.
 import { dateTicks, type LabelledTick } from './axis-ticks';
-import { range } from 'd3-array';
+import { quantileSorted, range } from 'd3-array';
 import { scaleBand, scaleUtc } from 'd3-scale';
 import type { ScaleBand, ScaleTime } from 'd3-scale';
 import type { DayHourGrid } from '$lib/metrics/types';
@@ -77,20 +77,72 @@ export function heatCellColor(
 	];
 }
 
+/** Where the colour ramp tops out, and whether values above it were clamped to its last colour. */
+export interface HeatScale {
+	/** The value that gets the darkest colour. */
+	top: number;
+	/** True when some cells exceed `top` (the legend then says "≥ top"). */
+	clamped: boolean;
+}
+
+/** The share of hours with activity at or below the top of the colour ramp. */
+export const HEAT_QUANTILE = 0.95;
+
+/** `value` rounded down to two significant figures (1,487 → 1,400), so the legend reads cleanly. */
+function twoFigures(value: number): number {
+	if (!(value > 0)) return value;
+	const unit = 10 ** (Math.floor(Math.log10(value)) - 1);
+	return Math.floor(value / unit) * unit;
+}
+
+/**
+ * The top of the colour ramp: the 95th percentile of the hours with any activity, so one
+ * marathon hour does not wash every ordinary hour out to the palest colour. When no hour
+ * reaches past it (or there is no data) the top is simply the largest value.
+ */
+export function heatScale(grid: DayHourGrid, quantile = HEAT_QUANTILE): HeatScale {
+	const active: number[] = [];
+	for (const value of grid.values) if (value > 0) active.push(value);
+	if (active.length === 0) return { top: grid.max, clamped: false };
+	active.sort((a, b) => a - b);
+	const at = quantileSorted(active, quantile) ?? grid.max;
+	const top = twoFigures(at);
+	return top > 0 && top < grid.max ? { top, clamped: true } : { top: grid.max, clamped: false };
+}
+
+/** A label on the colour legend, at `offset` (0 = palest end, 1 = darkest). */
+export interface LegendStop {
+	offset: number;
+	label: string;
+}
+
+/** The legend's labels under the ramp: zero, the middle and the top ("≥ top" when clamped). */
+export function heatLegend(scale: HeatScale, unit: string): LegendStop[] {
+	if (!(scale.top > 0)) return [{ offset: 0, label: formatQuantity(0, unit) }];
+	const top = formatQuantity(scale.top, unit);
+	return [
+		{ offset: 0, label: formatQuantity(0, unit) },
+		{ offset: 0.5, label: formatQuantity(scale.top / 2, unit) },
+		{ offset: 1, label: scale.clamped ? `≥ ${top}` : top }
+	];
+}
+
 /**
  * One pixel per cell, days across and hours down (width = days, height = 24), ready for
- * `new ImageData(pixels, days, 24)` and a scaled `drawImage`: 8,760 writes for a year.
+ * `new ImageData(pixels, days, 24)` and a scaled `drawImage`: 8,760 writes for a year. Values
+ * at or above `top` (default the grid's largest) take the darkest colour.
  */
 export function heatmapPixels(
 	grid: DayHourGrid,
-	ramp: Uint8ClampedArray
+	ramp: Uint8ClampedArray,
+	top: number = grid.max
 ): Uint8ClampedArray<ArrayBuffer> {
 	const days = grid.dates.length;
 	const steps = ramp.length / 4;
 	const pixels = new Uint8ClampedArray(days * 24 * 4);
 	for (let day = 0; day < days; day += 1) {
 		for (let hour = 0; hour < 24; hour += 1) {
-			const index = rampIndex(grid.values[day * 24 + hour] ?? Number.NaN, grid.max, steps);
+			const index = rampIndex(grid.values[day * 24 + hour] ?? Number.NaN, top, steps);
 			if (index < 0) continue; // stays transparent
 			const out = (hour * days + day) * 4;
 			pixels[out] = ramp[index * 4] ?? 0;

@@ -3,6 +3,7 @@ import { bisectLeft, extent } from 'd3-array';
 import { scaleLinear, scaleUtc } from 'd3-scale';
 import type { ScaleLinear } from 'd3-scale';
 import type { Series, SeriesPoint } from '$lib/metrics/types';
+import { clockAxis } from './clock-axis';
 import { formatDay, formatQuantity } from './format';
 import { dateIntToUtcMs, durationAxis, isDurationUnit, round2, type FrameScale } from './scales';
 import { formatDateInt } from '$lib/time/zone';
@@ -226,6 +227,14 @@ export function lineChartLayout(
 		series.find((s) => (s.id === options.rightAxis ? 'right' : 'left') === side)?.unit ?? '';
 	const valueAxis = (side: 'left' | 'right') => {
 		const [low, high] = valueDomain(valuesOn(side), options.includeZero);
+		if (unitOn(side) === 'clock') {
+			// Times of day run downward, evening above morning, as on the Sleep view's bedtimes.
+			const axis = clockAxis(low, high, 5);
+			return {
+				scale: scaleLinear().domain(axis.domain).range([0, innerHeight]),
+				ticks: axis.ticks
+			};
+		}
 		const scale = scaleLinear().range([innerHeight, 0]);
 		if (!isDurationUnit(unitOn(side)))
 			return { scale: scale.domain([low, high]).nice(), ticks: null };
@@ -272,6 +281,27 @@ export function lineChartLayout(
 		stopOffsets: stops.map((value) => round2(toPixel(value))),
 		domain
 	};
+}
+
+/**
+ * Where to draw the hollow marker of an unfinished bucket (a week or month still under way): one
+ * per series with a value on `dateInt`, on its own axis; none when the date is out of view.
+ */
+export function partialMarks(
+	prepared: readonly PreparedSeries[],
+	layout: LineChartLayout,
+	rightAxis: string | null,
+	dateInt: number | null
+): Array<{ order: number; x: number; y: number }> {
+	if (dateInt === null || layout.x.kind !== 'utc') return [];
+	const xValue = dateIntToUtcMs(dateInt);
+	if (xValue < layout.domain[0] || xValue > layout.domain[1]) return [];
+	const x = round2(layout.x.scale(xValue));
+	return readAt(prepared, xValue).flatMap((reading) => {
+		if (reading.value === null) return [];
+		const scale = reading.id === rightAxis && layout.y2 ? layout.y2 : layout.y;
+		return [{ order: reading.order, x, y: round2(scale(reading.value)) }];
+	});
 }
 
 export interface CursorReading {

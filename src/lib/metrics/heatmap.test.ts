@@ -11,7 +11,7 @@ import {
 	tripMove,
 	workdayMove
 } from './fixtures';
-import { dayHourGrid } from './heatmap';
+import { dayHourGrid, gridInUnits } from './heatmap';
 import type { DayHourGrid } from './types';
 
 const cell = (grid: DayHourGrid, dateInt: number, hour: number) =>
@@ -112,5 +112,26 @@ describe('dayHourGrid', () => {
 		for (const value of grid.values) gridTotal += value;
 		const stepTotal = moves.reduce((sum, move) => sum + (move.details.steps ?? 0), 0);
 		expect(gridTotal).toBe(stepTotal);
+	});
+});
+
+describe('gridInUnits', () => {
+	const meters = (): DayHourGrid => ({
+		dates: [20260330],
+		values: Float64Array.from({ length: 24 }, (_, hour) => (hour === 8 ? 1609.344 : Number.NaN)),
+		max: 1609.344
+	});
+
+	it('turns a distance grid into miles for an imperial user, gaps kept', () => {
+		const miles = gridInUnits(meters(), 'distance', 'imperial');
+		expect(miles.values[8]).toBeCloseTo(1, 9);
+		expect(miles.max).toBeCloseTo(1, 9);
+		expect(Number.isNaN(miles.values[9])).toBe(true);
+	});
+
+	it('leaves meters to metric users and other measures alone', () => {
+		const grid = meters();
+		expect(gridInUnits(grid, 'distance', 'metric')).toBe(grid);
+		expect(gridInUnits(grid, 'steps', 'imperial')).toBe(grid);
 	});
 });

@@ -3,6 +3,7 @@ import type { Move } from '$lib/api';
 import { addDays, daysBetween, hourKey, parseDateInt, tzAt } from '$lib/time/zone';
 import type { HourlyMetric } from './hourly';
 import type { DayHourGrid } from './types';
+import { distanceIn, type UnitSystem } from './units';
 
 // Latest real instant at which any zone's wall clock still reads a given date: +14 h past the UTC
 // end of the day. A move synced after that certainly covers its whole day.
@@ -83,4 +84,18 @@ function addValue(values: Float64Array, cell: number, value: number | null): voi
 	if (value === null) return;
 	const previous = values[cell] ?? NaN;
 	values[cell] = Number.isNaN(previous) ? value : previous + value;
+}
+
+/**
+ * A grid of meters as the user reads distance: miles for imperial users (the heatmap's colours,
+ * legend and table then speak miles); any other grid, and metric users' meters, unchanged.
+ */
+export function gridInUnits(
+	grid: DayHourGrid,
+	metric: HourlyMetric,
+	system: UnitSystem
+): DayHourGrid {
+	if (metric !== 'distance' || system !== 'imperial') return grid;
+	const miles = (meters: number) => distanceIn(meters, system).value;
+	return { dates: grid.dates, values: grid.values.map(miles), max: miles(grid.max) };
 }

@@ -49,7 +49,7 @@ const SPEC_FIELDS = [
 
 describe('TREND_METRICS', () => {
 	it('covers every trend value field of both versions exactly once', () => {
-		const v11 = TREND_METRICS.map((m) => m.fields['v.1.1']);
+		const v11 = TREND_METRICS.map((m) => m.fields['v.1.1']).filter((f) => f !== null);
 		const v10 = TREND_METRICS.map((m) => m.fields['v.1.0']).filter((f) => f !== null);
 		expect(new Set(v11)).toEqual(new Set([...SPEC_FIELDS, 's_sound', 'n_sound']));
 		expect(new Set(v10)).toEqual(
@@ -64,6 +64,11 @@ describe('TREND_METRICS', () => {
 			if (metric.key.startsWith('e_')) expect(metric.scope).toBe('meal_read');
 			if (/^[sn]_/.test(metric.key)) expect(metric.scope).toBe('sleep_read');
 		}
+	});
+
+	it('names time asleep and time in bed as the Today view does', () => {
+		expect(trendMetric('s_duration')?.label).toBe('Asleep');
+		expect(trendMetric('s_in_bed')?.label).toBe('In bed');
 	});
 
 	it('finds a metric by its v.1.0 name too', () => {
@@ -92,6 +97,20 @@ describe('trendSeries', () => {
 		expect(v11).toEqual([null, 6000, 7800]);
 		expect(v10).toEqual([6000, 7800]);
 		expect(trendSeries(trendsV10, 's_deep').id).toBe('s_sound');
+	});
+
+	it('works out time in bed from the bedtime to the wake time of the same bucket', () => {
+		const trends = {
+			earliest: 20260329,
+			data: [
+				[20260330, { s_bedtime: -3600, s_awake_time: 25200 }],
+				[20260329, { s_bedtime: 600, s_awake_time: null }]
+			] satisfies Array<[number, Record<string, number | null>]>
+		};
+		expect(trendSeries(trends, 's_in_bed').points).toEqual([
+			{ dateInt: 20260329, value: null },
+			{ dateInt: 20260330, value: 8 * 3600 }
+		]);
 	});
 
 	it('reads gender as 1 / 0 from both the v.1.1 number and the v.1.0 boolean', () => {

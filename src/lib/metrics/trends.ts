@@ -31,11 +31,24 @@ function metric(
 	aggregation: TrendAggregation,
 	v10: string | null = key
 ): TrendMetric {
-	return { key, label, unit, scope, aggregation, fields: { 'v.1.0': v10, 'v.1.1': key } };
+	const v11 = DERIVED[key] ? null : key;
+	return { key, label, unit, scope, aggregation, fields: { 'v.1.0': v10, 'v.1.1': v11 } };
 }
 
 /**
- * Every trends value field. Scopes: the spec says meal_read gives nutrition (e_*), sleep_read
+ * Metrics the API has no field for, worked out from two fields of the same bucket: time in bed
+ * runs from the bedtime to the wake time (both seconds from the wake date's midnight).
+ */
+const DERIVED: Readonly<Record<string, (values: object) => number | null>> = {
+	s_in_bed: (values) => {
+		const bed = readNumber(values, 's_bedtime');
+		const wake = readNumber(values, 's_awake_time');
+		return bed === null || wake === null || wake < bed ? null : wake - bed;
+	}
+};
+
+/**
+ * Every trends value field, and time in bed worked out from two of them. Scopes: the spec says meal_read gives nutrition (e_*), sleep_read
  * sleep (s_*, n_*), move_read activity (m_*); it is silent on the body fields, so this project
  * files weight, body fat and the weight goal under weight_read, and height, age, gender and BMR
  * (profile facts) under basic_read.
@@ -72,7 +85,9 @@ export const TREND_METRICS: readonly TrendMetric[] = [
 	metric('s_light', 'Light sleep', 'seconds', 'sleep_read', 'mean'),
 	metric('s_sound', 'Deep sleep', 'seconds', 'sleep_read', 'mean', 's_deep'),
 	metric('s_awake', 'Awake in bed', 'seconds', 'sleep_read', 'mean'),
-	metric('s_duration', 'Sleep duration', 'seconds', 'sleep_read', 'mean'),
+	// Named as the Today view's night card names them: time asleep, and time in bed beside it.
+	metric('s_duration', 'Asleep', 'seconds', 'sleep_read', 'mean'),
+	metric('s_in_bed', 'In bed', 'seconds', 'sleep_read', 'mean', null),
 	metric('s_quality', 'Sleep quality', '%', 'sleep_read', 'mean'),
 	metric('n_bedtime', 'Nap start', 'clock', 'sleep_read', 'mean'),
 	metric('n_asleep_time', 'Nap asleep', 'clock', 'sleep_read', 'mean'),
@@ -112,9 +127,12 @@ function readNumber(values: object, field: string | null): number | null {
 export function trendSeries(trends: TrendsV10 | TrendsV11, metricKey: string): Series {
 	const entry = trendMetric(metricKey);
 	if (!entry) throw new RangeError(`Unknown trend metric: ${metricKey}`);
+	const derive = DERIVED[entry.key];
 	const points: SeriesPoint[] = trends.data.map(([dateInt, values]) => ({
 		dateInt,
-		value: readNumber(values, entry.fields['v.1.1']) ?? readNumber(values, entry.fields['v.1.0'])
+		value: derive
+			? derive(values)
+			: (readNumber(values, entry.fields['v.1.1']) ?? readNumber(values, entry.fields['v.1.0']))
 	}));
 	points.sort((a, b) => a.dateInt - b.dateInt);
 	return { id: entry.key, label: entry.label, unit: entry.unit, points };
