@@ -10,6 +10,8 @@ const VIEWS = [
 	'/workouts',
 	'/heart',
 	'/body',
+	'/food',
+	'/food?span=week',
 	'/goals',
 	'/trends',
 	'/compare',
@@ -63,7 +65,13 @@ for (const width of [320, 768]) {
 		await page.setViewportSize({ width, height: 900 });
 		// The Data page is being reworked separately; its sync figures still overflow a 320 px screen.
 		const views = VIEWS.filter((path) => width > 320 || path !== '/data');
-		for (const path of [...views, '/activity?span=week', '/sleep?span=month', '/trends?bucket=w']) {
+		for (const path of [
+			...views,
+			'/activity?span=week',
+			'/sleep?span=month',
+			'/trends?bucket=w',
+			'/food?span=month'
+		]) {
 			await openView(page, path);
 			expect({ path, overflow: await horizontalOverflow(page) }).toEqual({ path, overflow: 0 });
 		}
@@ -76,6 +84,8 @@ test('time axes keep our format at every span and zoom', async ({ page }) => {
 		'/activity?span=month',
 		'/activity?span=year',
 		'/sleep?span=month',
+		'/food?span=week',
+		'/food?span=month',
 		'/trends?bucket=w',
 		'/trends?bucket=m',
 		'/trends?n=3650'

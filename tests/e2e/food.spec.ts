@@ -1,0 +1,90 @@
+// The Food view against the embedded demo API: a day's energy and meals as the API has them (read
+// back through the proxy), and a week's chart read by keyboard and by touch.
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import * as z from 'zod';
+
+const API = '/api/nudge/v.1.1';
+
+const mealSchema = z.object({
+	xid: z.string(),
+	date: z.number(),
+	time_created: z.number(),
+	details: z.object({ calories: z.number().nullable(), tz: z.string() })
+});
+const mealWithItemsSchema = z.object({
+	items: z.object({ items: z.array(z.object({ name: z.string() })) })
+});
+
+async function apiData<T>(request: APIRequestContext, path: string, schema: z.ZodType<T>) {
+	const response = await request.get(`${API}${path}`);
+	expect(response.ok()).toBe(true);
+	return z.object({ data: schema }).parse(await response.json()).data;
+}
+
+const kcal = (value: number) => `${Math.round(value).toLocaleString('en-GB')} kcal`;
+
+test('a day’s energy eaten and its meals with their foods are the ones the API holds', async ({
+	page,
+	request
+}) => {
+	const { items: meals } = await apiData(
+		request,
+		'/users/@me/meals?date=20260329',
+		z.object({ items: z.array(mealSchema) })
+	);
+	expect(meals.length).toBeGreaterThan(1);
+	const eaten = meals.reduce((total, meal) => total + (meal.details.calories ?? 0), 0);
+	const first = [...meals].sort((a, b) => a.time_created - b.time_created)[0];
+	if (!first) throw new Error('the demo day has meals');
+	const firstMeal = await apiData(request, `/meals/${first.xid}`, mealWithItemsSchema);
+
+	await page.goto('/food?date=2026-03-29');
+	const figures = page.getByRole('definition');
+	await expect(page.locator('[data-figure="Eaten"] dd')).toHaveText(kcal(eaten));
+	await expect(figures.first()).toBeVisible();
+	const cards = page.locator('li.meal');
+	await expect(cards).toHaveCount(meals.length);
+	// The first meal eaten comes first, on the clock of its own zone, with every food in it.
+	const card = cards.first();
+	await expect(card.locator('.tz')).toHaveText(first.details.tz);
+	await expect(card.locator('.items li')).toHaveCount(firstMeal.items.items.length);
+	for (const item of firstMeal.items.items) await expect(card).toContainText(item.name);
+});
+
+test('a week draws a bar for each day eaten with the budget, read by keyboard and by touch', async ({
+	browser
+}) => {
+	const context = await browser.newContext({
+		hasTouch: true,
+		viewport: { width: 390, height: 844 }
+	});
+	const page = await context.newPage();
+	await page.goto('/food?span=week&date=2026-03-23');
+	const chart = page.getByRole('group', { name: 'Energy eaten per day against the budget' });
+	await expect(chart.locator('rect.bar')).toHaveCount(7);
+	await expect(chart.locator('path.budget')).toHaveAttribute('d', /^M/);
+
+	const days = chart.getByRole('gridcell');
+	await days.first().focus();
+	await page.keyboard.press('ArrowRight');
+	await expect(days.nth(1)).toBeFocused();
+	await expect(page.getByRole('tooltip')).toContainText('Tue 24 Mar');
+	await expect(page.getByRole('tooltip')).toContainText('Budget');
+
+	const box = await chart.boundingBox();
+	if (!box) throw new Error('the chart has no box');
+	await page.touchscreen.tap(box.x + box.width * 0.93, box.y + box.height / 2);
+	await expect(page.getByRole('tooltip')).toContainText('Sun 29 Mar');
+	await context.close();
+});
+
+test('this week’s days still to come read no record and are left out of the averages', async ({
+	page
+}) => {
+	// The demo's today is Monday 30 March: one day eaten, six to come.
+	await page.goto('/food?span=week');
+	const chart = page.getByRole('group', { name: 'Energy eaten per day against the budget' });
+	await expect(chart.locator('rect.bar')).toHaveCount(1);
+	await expect(chart.getByRole('gridcell', { name: /Tue 31 Mar: no record/ })).toHaveCount(1);
+	await expect(page.getByRole('definition').filter({ hasText: '1 (6 no record)' })).toHaveCount(1);
+});
