@@ -1,5 +1,6 @@
 // The Food view against the embedded demo API: a day's energy and meals as the API has them (read
 // back through the proxy), and a week's chart read by keyboard and by touch.
+import { spawn, type ChildProcess } from 'node:child_process';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import * as z from 'zod';
 
@@ -87,4 +88,52 @@ test('this week’s days still to come read no record and are left out of the av
 	await expect(chart.locator('rect.bar')).toHaveCount(1);
 	await expect(chart.getByRole('gridcell', { name: /Tue 31 Mar: no record/ })).toHaveCount(1);
 	await expect(page.getByRole('definition').filter({ hasText: '1 (6 no record)' })).toHaveCount(1);
+});
+
+test.describe('a token without meal_read', () => {
+	const port = Number(process.env.E2E_PORT ?? 4173) + 12;
+	const origin = `http://127.0.0.1:${port}`;
+	let server: ChildProcess | null = null;
+
+	test.beforeAll(async () => {
+		server = spawn('node', ['build'], {
+			env: {
+				...process.env,
+				HOST: '127.0.0.1',
+				PORT: String(port),
+				ORIGIN: origin,
+				NUDGE_REFERENCE_NOW: '2026-03-30T18:00:00Z',
+				NUDGE_REFERENCE_DATA_DIR: 'memory',
+				NUDGE_ACCESS_TOKEN: 'e2e-static-token-without-meals',
+				NUDGE_SCOPES: 'basic_read extended_read move_read sleep_read weight_read heartrate_read'
+			},
+			stdio: 'ignore'
+		});
+		const deadline = Date.now() + 30_000;
+		for (;;) {
+			try {
+				if ((await fetch(`${origin}/api/session`)).ok) break;
+			} catch {
+				// not listening yet
+			}
+			if (Date.now() > deadline) throw new Error('the second server did not start');
+			await new Promise((resolve) => setTimeout(resolve, 200));
+		}
+	});
+
+	test.afterAll(() => {
+		server?.kill();
+	});
+
+	test('Food names the missing meal_read permission instead of showing no meals', async ({
+		page
+	}) => {
+		await page.goto(`${origin}/food?span=week&date=2026-03-23`);
+		await expect(page.getByRole('heading', { level: 1, name: 'Food' })).toBeVisible();
+		await expect(page.getByText('Permission missing.')).toBeVisible({ timeout: 15_000 });
+		await expect(page.getByText(/meals \(meal_read\)/)).toBeVisible();
+		await expect(
+			page.getByRole('group', { name: 'Energy eaten per day against the budget' })
+		).toHaveCount(0);
+	});
 });
