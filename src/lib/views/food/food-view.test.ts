@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { makeMeal } from '$lib/metrics/food-fixtures';
+import { makeMeal, moveBurning } from '$lib/metrics/food-fixtures';
 import { dayIntake } from '$lib/metrics/food';
-import { averageFigures, dayEnergyFigures, macroFigures, parseFoodView } from './food-view';
+import {
+	averageFigures,
+	dayEnergyFigures,
+	foodModel,
+	macroFigures,
+	parseFoodView
+} from './food-view';
 
 const url = (search: string) => new URL(`http://app.test/food${search}`);
 
@@ -80,5 +86,36 @@ describe('the Food view’s figures', () => {
 			'Over budget: 100 kcal a day',
 			'Days averaged: 4 (3 no record)'
 		]);
+	});
+});
+
+describe('foodModel', () => {
+	it('gives every day of a week the budget read from today’s remainder, and lists a day’s meals in the order eaten', () => {
+		const today = 20260327;
+		const meals = [
+			makeMeal({ date: 20260323, hour: 19, subType: 3, calories: 900 }),
+			makeMeal({ date: 20260323, hour: 8, subType: 1, calories: 500 }),
+			makeMeal({ date: today, hour: 8, calories: 400 })
+		];
+		const moves = [moveBurning(20260323, 512), moveBurning(today, 312)];
+		// Today: burned 1,800, eaten 400, 900 left: budget 1,300, so the goal sets 500 aside.
+		const model = foodModel({
+			meals,
+			moves,
+			period: { from: 20260323, to: 20260329 },
+			date: 20260323,
+			today,
+			goals: { remaining_for_day: { intake_calories_remaining: 900 } },
+			todayMeals: meals.filter((meal) => meal.date === today),
+			todayMoves: moves.filter((move) => move.date === today)
+		});
+		expect(model.days).toHaveLength(7);
+		expect(model.days[0]).toEqual({ dateInt: 20260323, eaten: 1400, burned: 2000, budget: 1500 });
+		expect(model.energy[1]).toEqual({ label: 'Budget', value: '1,500 kcal' });
+		expect(model.meals.map(({ row }) => `${row.name} ${row.time}`)).toEqual([
+			'Breakfast 08:00',
+			'Dinner 19:00'
+		]);
+		expect(model.averages[3]).toEqual({ label: 'Days averaged', value: '2 (5 no record)' });
 	});
 });
