@@ -1,6 +1,7 @@
 // The Food view against the embedded demo API: a day's energy and meals as the API has them (read
 // back through the proxy), and a week's chart read by keyboard and by touch.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import * as z from 'zod';
 
@@ -77,6 +78,31 @@ test('a week draws a bar for each day eaten with the budget, read by keyboard an
 	await page.touchscreen.tap(box.x + box.width * 0.93, box.y + box.height / 2);
 	await expect(page.getByRole('tooltip')).toContainText('Sun 29 Mar');
 	await context.close();
+});
+
+test('a month’s chart exports as CSV with plain units, no record left empty, and as SVG', async ({
+	page
+}) => {
+	await page.goto('/food?span=month&date=2026-03-01');
+	const card = page.getByRole('region', { name: 'Energy eaten per day' });
+	await expect(card.locator('rect.bar').first()).toBeVisible();
+	const download = async (format: string) => {
+		await card.getByRole('button', { name: 'Export' }).click();
+		const [file] = await Promise.all([
+			page.waitForEvent('download'),
+			card.getByRole('menuitem', { name: format }).click()
+		]);
+		return readFile(await file.path(), 'utf8');
+	};
+	const csv = (await download('CSV data')).trim().split(/\r?\n/);
+	expect(csv[0]).toBe('Date,Eaten (kcal),Budget (kcal),Burned (kcal)');
+	// March has 31 days, each a row; the 31st is still to come for the demo's today of 30 March.
+	expect(csv).toHaveLength(32);
+	expect(csv.at(-1)).toBe('2026-03-31,,,');
+	expect(csv[1]).toMatch(/^2026-03-01,\d+,\d+,\d+$/);
+	const svg = await download('SVG image');
+	// The budget line travels with its drawn style inlined: a dashed stroke.
+	expect(svg).toMatch(/<path d="M[^"]+"[^>]*stroke-dasharray/);
 });
 
 test('this week’s days still to come read no record and are left out of the averages', async ({
