@@ -76,6 +76,7 @@ async function backfillSpeedup(api: ReferenceServer): Promise<void> {
 	const sleeps = await client.listAll('sleeps', range);
 	const heartrates = await client.listAll('heartrates', range);
 	const bodyEvents = await client.listAll('bodyEvents', range);
+	const meals = await client.listAll('meals', range);
 	const sequentialMs = performance.now() - start;
 	const sequentialRequests = proxy.requests.length;
 
@@ -86,7 +87,7 @@ async function backfillSpeedup(api: ReferenceServer): Promise<void> {
 		{
 			client,
 			store,
-			kinds: ['moves', 'sleeps', 'heartrates', 'bodyEvents'],
+			kinds: ['moves', 'sleeps', 'heartrates', 'bodyEvents', 'meals'],
 			historyDays: HISTORY_DAYS
 		},
 		{}
@@ -108,16 +109,21 @@ async function backfillSpeedup(api: ReferenceServer): Promise<void> {
 		everything.startDate,
 		everything.endDate
 	);
-	if (cachedHeart.length < heartrates.length || cachedBody.length < bodyEvents.length) {
+	const cachedMeals = await store.records.meals.between(everything.startDate, everything.endDate);
+	if (
+		cachedHeart.length < heartrates.length ||
+		cachedBody.length < bodyEvents.length ||
+		cachedMeals.length < meals.length
+	) {
 		throw new Error(
-			`backfill missed records: ${cachedHeart.length}/${heartrates.length} heart rates, ${cachedBody.length}/${bodyEvents.length} weigh-ins`
+			`backfill missed records: ${cachedHeart.length}/${heartrates.length} heart rates, ${cachedBody.length}/${bodyEvents.length} weigh-ins, ${cachedMeals.length}/${meals.length} meals`
 		);
 	}
 	store.close();
 	console.error(
 		`backfill: sequential ${sequentialRequests} requests in ${sequentialMs.toFixed(0)} ms; ` +
 			`windowed ${proxy.requests.length} requests (peak ${proxy.peakInFlight} in flight) in ${backfillMs.toFixed(0)} ms; ` +
-			`${moves.length} moves, ${sleeps.length} sleeps, ${heartrates.length} heart rates, ${bodyEvents.length} weigh-ins`
+			`${moves.length} moves, ${sleeps.length} sleeps, ${heartrates.length} heart rates, ${bodyEvents.length} weigh-ins, ${meals.length} meals`
 	);
 	emit('backfill_speedup', sequentialMs / backfillMs, 'x');
 }

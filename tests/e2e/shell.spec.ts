@@ -7,6 +7,7 @@ const views = [
 	{ path: '/workouts', heading: 'Workouts' },
 	{ path: '/heart', heading: 'Heart' },
 	{ path: '/body', heading: 'Body' },
+	{ path: '/food', heading: 'Food' },
 	{ path: '/goals', heading: 'Goals' },
 	{ path: '/trends', heading: 'Trends' },
 	{ path: '/compare', heading: 'Compare' },

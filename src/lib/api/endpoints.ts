@@ -461,10 +461,12 @@ export const endpoints: readonly EndpointSpec[] = [
 	writeSpec('mood.delete', 'DELETE', '/mood/{xid}', 'mood_write', 'mood', 'empty'),
 
 	// Meals: multipart per the specification; a form body is accepted too.
+	// The Food view reads the list, and a day's meals one by one for their items.
 	...readFamily('meals', 'meals', 'meal', 'meal_read', {
 		limit: false,
 		image: false,
-		ticks: false
+		ticks: false,
+		browser: ['list', 'get']
 	}),
 	writeSpec('meals.create', 'POST', '/users/@me/meals', 'meal_write', 'meal', 'record', {
 		encoding: 'form-or-multipart',

@@ -132,8 +132,32 @@ describe('the IndexedDB cache over time', () => {
 		expect(await current.records.bodyEvents.between(0, 99991231)).toEqual([]);
 		current.close();
 		const raw = await openDB(databaseName(userKey));
-		expect(raw.version).toBe(7);
+		expect(raw.version).toBe(DB_VERSION);
 		expect(await raw.countFromIndex('heartrates', 'by-fetched')).toBe(1);
+		raw.close();
+	});
+
+	it('adds the meal store after version 7 and keeps what version 7 stored', async () => {
+		const userKey = newUserKey();
+		(await openIdbStore({ userKey, version: 7 })).close();
+		const old = await openDB(databaseName(userKey));
+		expect(old.objectStoreNames.contains('meals')).toBe(false);
+		for (const row of moveRows(20260310, 2)) await old.put('moves', row);
+		old.close();
+
+		const current = await openIdbStore({ userKey });
+		expect((await current.records.moves.between(0, 99991231)).length).toBe(2);
+		const meal = fixtureDataset().meals[0];
+		if (!meal) throw new Error('the fixture has meals');
+		const { items: _items, ...listed } = meal;
+		await current.records.meals.put([
+			{ xid: meal.xid, date: meal.date, fetchedAt: 5, record: listed }
+		]);
+		expect(await current.records.meals.between(meal.date, meal.date)).toEqual([listed]);
+		expect(await current.records.meals.between(0, meal.date - 1)).toEqual([]);
+		current.close();
+		const raw = await openDB(databaseName(userKey));
+		expect(await raw.countFromIndex('meals', 'by-fetched')).toBe(1);
 		raw.close();
 	});
 

@@ -5,6 +5,8 @@ import type {
 	CardiacEventV10,
 	GoalsV11,
 	HeartRate,
+	Meal,
+	MealItem,
 	Move,
 	MoveTick,
 	Settings,
@@ -40,7 +42,7 @@ import { spillWhenFull } from './spill-store';
 import { messageOf, Query, type QuerySource, type Stamped } from './query.svelte';
 import {
 	CORE_LIST_KINDS,
-	HEART_BODY_KINDS,
+	LATER_LIST_KINDS,
 	LIST_KINDS,
 	LIST_KIND_SCOPES,
 	V10_ONLY_KINDS,
@@ -162,6 +164,8 @@ export class DataLayer {
 	readonly #heartrates = new QueryMemo<Query<HeartRate[]>>();
 	readonly #bodyEvents = new QueryMemo<Query<BodyEvent[]>>();
 	readonly #cardiacEvents = new QueryMemo<Query<CardiacEventV10[]>>();
+	readonly #meals = new QueryMemo<Query<Meal[]>>();
+	readonly #mealItems = new QueryMemo<Query<MealItem[]>>();
 	readonly #sleepPhases = new QueryMemo<Query<SleepTick[]>>();
 	readonly #moveTicks = new QueryMemo<Query<MoveTick[]>>();
 	readonly #workoutTicks = new QueryMemo<Query<WorkoutTick[]>>();
@@ -394,6 +398,33 @@ export class DataLayer {
 	 */
 	cardiacEvents(fromDate: number, toDate: number): Query<CardiacEventV10[]> {
 		return this.#rangeQuery(this.#cardiacEvents, 'cardiacEvents', fromDate, toDate);
+	}
+
+	/** Meals dated fromDate..toDate, oldest first: their totals, without the foods in them. */
+	meals(fromDate: number, toDate: number): Query<Meal[]> {
+		return this.#rangeQuery(this.#meals, 'meals', fromDate, toDate);
+	}
+
+	/**
+	 * The foods and drinks of one meal: one request per meal, so a page asks only for the meals of
+	 * the day it shows. Kept for the session (not stored in IndexedDB), and fetched again when the
+	 * meal was edited since.
+	 */
+	mealItems(meal: Meal): Query<MealItem[]> {
+		const key = `${meal.xid}@${meal.time_updated}`;
+		return this.#mealItems.get(key, () => {
+			let kept: Stamped<MealItem[]> | undefined;
+			return this.#source({
+				cached: () => Promise.resolve(kept),
+				fresh: async (_store, signal) => {
+					if (kept) return kept;
+					const full = await this.#client.meal(meal.xid, { signal });
+					kept = { value: full.items.items, fetchedAt: this.#serverNow() };
+					return kept;
+				},
+				release: (query) => this.#mealItems.delete(key, query)
+			});
+		});
 	}
 
 	/**
@@ -707,7 +738,8 @@ export class DataLayer {
 			...this.#trends.values(),
 			...this.#sleepPhases.values(),
 			...this.#moveTicks.values(),
-			...this.#workoutTicks.values()
+			...this.#workoutTicks.values(),
+			...this.#mealItems.values()
 		].filter((query) => query !== null);
 	}
 
@@ -799,7 +831,7 @@ export class DataLayer {
 		// lack their scopes, and they arrive with the first sync after an upgrade).
 		const states = await Promise.all(CORE_LIST_KINDS.map((kind) => store.syncState.get(kind)));
 		const times = states.map((state) => state?.lastSyncedAt).filter((t) => t !== undefined);
-		const extra = await Promise.all(HEART_BODY_KINDS.map((kind) => store.syncState.get(kind)));
+		const extra = await Promise.all(LATER_LIST_KINDS.map((kind) => store.syncState.get(kind)));
 		const extraTimes = extra.map((state) => state?.lastSyncedAt).filter((t) => t !== undefined);
 		const lastSynced =
 			times.length === CORE_LIST_KINDS.length ? Math.min(...times, ...extraTimes) : null;

@@ -326,6 +326,33 @@ describe('DataLayer', () => {
 		expect(goals.data?.move_steps).toEqual(expect.any(Number));
 	});
 
+	it('reads the foods of a meal only when asked, once per session, and never during a sync', async () => {
+		const { layer, proxy } = newLayer();
+		await layer.sync();
+		expect(proxy.requests.some((path) => /\/meals\//.test(path))).toBe(false);
+		const meals = layer.meals(TODAY, TODAY);
+		await meals.settled;
+		const meal = meals.data?.[0];
+		if (!meal) throw new Error('the demo has meals today');
+		expect(meals.data?.every((m) => m.date === TODAY)).toBe(true);
+		const items = layer.mealItems(meal);
+		await items.settled;
+		expect(items.data?.length).toBeGreaterThan(0);
+		expect(proxy.requests.filter((path) => path.includes(`meals/${meal.xid}`))).toHaveLength(1);
+		await items.refresh();
+		expect(proxy.requests.filter((path) => /\/meals\//.test(path))).toHaveLength(1);
+	});
+
+	it('skips the meals of a token without meal_read and names that permission', async () => {
+		const { layer, proxy } = newLayer({ scopes: ['move_read', 'sleep_read', 'weight_read'] });
+		await layer.sync();
+		expect(proxy.requests.some((path) => path.includes('/meals'))).toBe(false);
+		const meals = layer.meals(WEEK_AGO, TODAY);
+		await meals.settled;
+		expect(meals.missingScope).toBe('meal_read');
+		expect(await layer.missingScope('meals')).toBe('meal_read');
+	});
+
 	it('skips the weigh-ins of a token without weight_read and names that permission', async () => {
 		const scopes = ['move_read', 'sleep_read', 'heartrate_read', 'goal_read', 'user_read'];
 		const { layer, proxy } = newLayer({ scopes });

@@ -85,6 +85,13 @@ export const migrations: readonly ((db: Db, tx: UpgradeTx) => void)[] = [
 	// first chart of a page. The store goes with what it held.
 	(db) => {
 		db.deleteObjectStore(MONTHS);
+	},
+	// Meals (their totals; a day's items are read when the day is shown), stored like the other
+	// dated records. What is stored already stays; meals arrive with the next sync.
+	(db) => {
+		const store = db.createObjectStore('meals', { keyPath: 'xid' });
+		store.createIndex('by-date', 'date');
+		store.createIndex('by-fetched', 'fetchedAt');
 	}
 ];
 
@@ -194,7 +201,8 @@ class IdbStore implements CacheStore {
 			workouts: recordTable(db, write, 'workouts'),
 			heartrates: recordTable(db, write, 'heartrates'),
 			bodyEvents: recordTable(db, write, 'bodyEvents'),
-			cardiacEvents: recordTable(db, write, 'cardiacEvents')
+			cardiacEvents: recordTable(db, write, 'cardiacEvents'),
+			meals: recordTable(db, write, 'meals')
 		};
 		this.ticks = {
 			sleepPhases: keyedTable(db, write, 'sleepPhases'),

@@ -59,7 +59,8 @@ export function createMemoryStore(): CacheStore {
 		workouts: memoryRecords<ListItems['workouts']>(),
 		heartrates: memoryRecords<ListItems['heartrates']>(),
 		bodyEvents: memoryRecords<ListItems['bodyEvents']>(),
-		cardiacEvents: memoryRecords<ListItems['cardiacEvents']>()
+		cardiacEvents: memoryRecords<ListItems['cardiacEvents']>(),
+		meals: memoryRecords<ListItems['meals']>()
 	};
 	const ticks = {
 		sleepPhases: memoryKeyed((entry: CachedTicks<SleepTick>) => entry.xid),

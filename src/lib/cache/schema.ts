@@ -72,6 +72,7 @@ export interface CacheSchema extends DBSchema {
 	heartrates: RecordStore<ListItems['heartrates']>;
 	bodyEvents: RecordStore<ListItems['bodyEvents']>;
 	cardiacEvents: RecordStore<ListItems['cardiacEvents']>;
+	meals: RecordStore<ListItems['meals']>;
 	sleepPhases: TickStore<SleepTick>;
 	moveTicks: TickStore<MoveTick>;
 	goals: DocStore<GoalsV11>;
@@ -104,12 +105,15 @@ export const LIST_KINDS: readonly ListKind[] = [
 	'workouts',
 	'heartrates',
 	'bodyEvents',
-	'cardiacEvents'
+	'cardiacEvents',
+	'meals'
 ];
 /** The kinds cached since the first version; "last synced" waits for all of them. */
 export const CORE_LIST_KINDS: readonly ListKind[] = ['moves', 'sleeps', 'workouts'];
 /** The kinds added in database version 6 (heart and body); each needs its own scope. */
 export const HEART_BODY_KINDS: readonly ListKind[] = ['heartrates', 'bodyEvents', 'cardiacEvents'];
+/** The kinds added after the first version, each behind its own scope: they count once synced. */
+export const LATER_LIST_KINDS: readonly ListKind[] = [...HEART_BODY_KINDS, 'meals'];
 /** Kinds only an upstream speaking v.1.0 has. */
 export const V10_ONLY_KINDS: readonly ListKind[] = ['cardiacEvents'];
 /** What a sync fetches unless told otherwise: every kind v.1.1 has. */
@@ -124,7 +128,8 @@ export const LIST_KIND_SCOPES: Readonly<Record<ListKind, string>> = {
 	workouts: 'move_read',
 	heartrates: 'heartrate_read',
 	bodyEvents: 'weight_read',
-	cardiacEvents: 'heartrate_read'
+	cardiacEvents: 'heartrate_read',
+	meals: 'meal_read'
 };
 export const TICK_KINDS: readonly TickKind[] = ['sleepPhases', 'moveTicks'];
 export const DOC_KINDS: readonly DocKind[] = ['goals', 'settings', 'user'];

@@ -26,7 +26,8 @@ export function spillWhenFull(disk: CacheStore, onFull: () => void): SpillingSto
 		workouts: new Set(),
 		heartrates: new Set(),
 		bodyEvents: new Set(),
-		cardiacEvents: new Set()
+		cardiacEvents: new Set(),
+		meals: new Set()
 	};
 
 	async function write(toDisk: () => Promise<void>, toMemory: () => Promise<void>): Promise<void> {
@@ -96,7 +97,8 @@ export function spillWhenFull(disk: CacheStore, onFull: () => void): SpillingSto
 			workouts: records('workouts'),
 			heartrates: records('heartrates'),
 			bodyEvents: records('bodyEvents'),
-			cardiacEvents: records('cardiacEvents')
+			cardiacEvents: records('cardiacEvents'),
+			meals: records('meals')
 		},
 		ticks: {
 			sleepPhases: keyed(disk.ticks.sleepPhases, () => memory.ticks.sleepPhases),

@@ -156,7 +156,7 @@ describe('syncCache', () => {
 
 		const proxy = createFakeProxy({ handle: (r) => tomorrow.handle(r), token: TOKEN });
 		await syncCache({ client: createApiClient({ fetch: proxy.fetch }), store, historyDays: 20 });
-		// Goals and one list per kind (moves, sleeps, workouts, heart rates, body events).
+		// Goals and one list per kind (moves, sleeps, workouts, heart rates, body events, meals).
 		expect(proxy.requests.length).toBeLessThanOrEqual(7);
 		// Moves are not asked "updated since": every move's time_updated changes all the time.
 		const movesRequest = proxy.requests.find((path) => path.includes('/moves'));
@@ -206,6 +206,44 @@ describe('syncCache', () => {
 		const after = await store.records.heartrates.between(0, 99_999_999);
 		expect(after).toHaveLength(before.length + 1);
 		expect((await store.syncState.get('bodyEvents'))?.lastSyncedAt).toBe(NOW + DAY);
+		store.close();
+	});
+
+	it('backfills meals in windows and then asks only for the meals changed since', async () => {
+		const { proxy: proxyToday, store } = await setup(today);
+		const kinds = ['meals'] as const;
+		await syncCache({
+			client: createApiClient({ fetch: proxyToday.fetch }),
+			store,
+			kinds,
+			historyDays: 40
+		});
+		const client = createApiClient({ fetch: proxyToday.fetch });
+		const range = { startTime: NOW - 40 * DAY, endTime: NOW + DAY };
+		const expected = await client.listAll('meals', range);
+		const before = await store.records.meals.between(0, 99_999_999);
+		expect(before.length).toBeGreaterThan(40 * 2 - 4);
+		expect(new Set(before.map((meal) => meal.xid))).toEqual(
+			new Set(expected.map((meal) => meal.xid))
+		);
+
+		const proxy = createFakeProxy({ handle: (r) => tomorrow.handle(r), token: TOKEN });
+		await syncCache({
+			client: createApiClient({ fetch: proxy.fetch }),
+			store,
+			kinds,
+			historyDays: 40
+		});
+		const meals = proxy.requests.filter((path) => path.includes('/meals'));
+		expect(meals).toHaveLength(1);
+		expect(meals[0]).toContain(`updated_after=${NOW - 60}`);
+		// The new day's meals are there (two to four of them), and nothing is lost.
+		const newDay = localDateInt(NOW + DAY, 'Europe/Berlin');
+		const added = await store.records.meals.between(newDay, newDay);
+		expect(added.length).toBeGreaterThanOrEqual(1);
+		expect(await store.records.meals.between(0, 99_999_999)).toHaveLength(
+			before.length + added.length
+		);
 		store.close();
 	});
 

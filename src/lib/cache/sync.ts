@@ -27,7 +27,7 @@ export interface SyncConfig {
 	now?: () => number;
 	/**
 	 * The list kinds to sync. Default every kind of v.1.1 (moves, sleeps, workouts, heart rates,
-	 * body events); the data layer adds v.1.0's cardiac events for an upstream speaking v.1.0
+	 * body events, meals); the data layer adds v.1.0's cardiac events for an upstream speaking v.1.0
 	 * and leaves out the kinds whose scope the token lacks.
 	 */
 	kinds?: readonly ListKind[];
@@ -70,7 +70,9 @@ const DEFAULT_WINDOW_DAYS: Record<ListKind, number> = {
 	workouts: 27,
 	heartrates: 10,
 	bodyEvents: 63,
-	cardiacEvents: 63
+	cardiacEvents: 63,
+	// Two to four meals a day: three days are about a page.
+	meals: 3
 };
 /**
  * The four weeks the first screens show come in one-page windows, all in the pool's first round.
@@ -92,7 +94,8 @@ const DEFAULT_OLDER_WINDOW_DAYS: Record<ListKind, number> = {
 	// A weigh-in a week or so: a window of 120 days is about two pages.
 	bodyEvents: 120,
 	// Blood pressure readings are taken by hand, now and then.
-	cardiacEvents: 120
+	cardiacEvents: 120,
+	meals: 30
 };
 
 /** Margin in front of the last sync for the moves of recent days (a day starts up to 14 h off UTC). */
@@ -273,7 +276,7 @@ function toRow<T extends ListItems[ListKind]>(record: T, fetchedAt: number): Cac
 }
 
 /**
- * What changed since the last sync. Sleeps, workouts, heart rates and body events have a
+ * What changed since the last sync. Sleeps, workouts, heart rates, body events and meals have a
  * trustworthy `updated_after`.
  * Moves do not: their `time_updated` moves in real time even for past days (BMR), so asking
  * "updated since" would return every move; instead fetch the days since the last sync by time.

@@ -5,6 +5,8 @@ import type {
 	CardiacEventV10,
 	GoalsV11,
 	HeartRate,
+	Meal,
+	MealWithItems,
 	Move,
 	MoveTick,
 	Settings,
@@ -49,7 +51,7 @@ export type { ListQuery } from './links';
 
 /** The record kinds that come as paged lists the cache keeps. */
 export type ListKind =
-	'moves' | 'sleeps' | 'workouts' | 'heartrates' | 'bodyEvents' | 'cardiacEvents';
+	'moves' | 'sleeps' | 'workouts' | 'heartrates' | 'bodyEvents' | 'cardiacEvents' | 'meals';
 
 export interface ListItems {
 	moves: Move;
@@ -61,6 +63,8 @@ export interface ListItems {
 	bodyEvents: BodyEvent;
 	/** Blood pressure readings with a pulse (`cardiac_events`): v.1.0 only. */
 	cardiacEvents: CardiacEventV10;
+	/** Meals with their totals; the list carries no items (`meal` reads them). */
+	meals: Meal;
 }
 
 export interface RequestOptions {
@@ -126,6 +130,8 @@ export interface ApiClient {
 	sleepTicks(sleepXid: string, options?: RequestOptions): Promise<SleepTick[]>;
 	/** A workout's 10 s or 60 s buckets (v.1.1). */
 	workoutTicks(workoutXid: string, options?: RequestOptions): Promise<WorkoutTick[]>;
+	/** One meal with the foods and drinks in it (the list gives only the totals). */
+	meal(mealXid: string, options?: RequestOptions): Promise<MealWithItems>;
 	goals(options?: RequestOptions): Promise<GoalsV11>;
 	settings(options?: RequestOptions): Promise<Settings>;
 	user(options?: RequestOptions): Promise<User>;
@@ -270,7 +276,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 			'cardiac_events',
 			(v) => v.cardiacEventV10Schema,
 			'cardiac event'
-		)
+		),
+		meals: listEndpoint('users/@me/meals', 'meals', (v) => v.mealSchema, 'meal')
 	};
 
 	async function ticks<T>(
@@ -327,6 +334,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 				`workouts/${encodeURIComponent(xid)}/ticks`,
 				(v) => v.workoutTickSchema,
 				'workout tick',
+				opts?.signal
+			),
+		meal: (xid, opts) =>
+			single(
+				`meals/${encodeURIComponent(xid)}`,
+				(v) => v.mealWithItemsSchema,
+				'meal',
 				opts?.signal
 			),
 		goals: async (opts) =>

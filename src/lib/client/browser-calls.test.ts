@@ -40,6 +40,13 @@ async function useEveryCall(version: ApiVersion): Promise<string[]> {
 		const page = await client.listPage(kind, { startTime: 1_774_000_000, endTime: 1_774_900_000 });
 		if (page.next !== null) await client.lists[kind].next(page.next);
 	}
+	// Meals: the list, and one meal with its items (the Food view reads a day's meals so).
+	const meals = await client.listPage('meals', {
+		startTime: 1_774_000_000,
+		endTime: 1_774_900_000
+	});
+	if (meals.next !== null) await client.lists.meals.next(meals.next);
+	await client.meal(meals.items[0]?.xid ?? '');
 	// v.1.0 has no /ticks: a night's phases come from its older /snapshot; a day's minutes are
 	// asked of v.1.1 only.
 	if (version === 'v.1.1') {

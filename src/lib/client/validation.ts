@@ -10,6 +10,8 @@ export {
 	goalsV10Schema,
 	goalsV11Schema,
 	heartRateSchema,
+	mealSchema,
+	mealWithItemsSchema,
 	moveSchema,
 	moveTickSchema,
 	parseApiPayload,

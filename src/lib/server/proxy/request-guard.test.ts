@@ -243,6 +243,8 @@ describe('guardProxyRequest and the calls the pages make', () => {
 				'GET /users/@me/body_events v.1.0+v.1.1',
 				'GET /users/@me/cardiac_events v.1.0',
 				'GET /users/@me/heartrates v.1.0+v.1.1',
+				'GET /users/@me/meals v.1.0+v.1.1',
+				'GET /meals/{xid} v.1.0+v.1.1',
 				'GET /users/@me/goals v.1.0+v.1.1',
 				'GET /users/@me/moves v.1.0+v.1.1',
 				'GET /users/@me/settings v.1.0+v.1.1',
