@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import * as z from 'zod';
+import { ownPort } from './support/own-server';
 
 const API = '/api/nudge/v.1.1';
 
@@ -117,7 +118,7 @@ test('this week’s days still to come read no record and are left out of the av
 });
 
 test.describe('a token without meal_read', () => {
-	const port = Number(process.env.E2E_PORT ?? 4173) + 12;
+	const port = ownPort(2);
 	const origin = `http://127.0.0.1:${port}`;
 	let server: ChildProcess | null = null;
 

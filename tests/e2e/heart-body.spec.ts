@@ -2,6 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import * as z from 'zod';
+import { ownPort } from './support/own-server';
 
 const API = '/api/nudge/v.1.1';
 const TODAY = 20260330;
@@ -161,7 +162,7 @@ for (const path of ['/heart', '/body']) {
 }
 
 test.describe('a token without weight_read', () => {
-	const port = Number(process.env.E2E_PORT ?? 4173) + 10;
+	const port = ownPort(1);
 	const origin = `http://127.0.0.1:${port}`;
 	let server: ChildProcess | null = null;
 

@@ -40,7 +40,7 @@ test('a new release replaces the kept one: its worker takes over, the old cache 
 	expect(onlyOld.length).toBeGreaterThan(0);
 
 	// One origin for both releases, as a deployment that is updated in place.
-	const port = ownPort() + 2;
+	const port = ownPort(4);
 	const hourly = page.getByRole('group', { name: 'Steps per hour today' });
 	const current = await startOwnServer({ NUDGE_ACCESS_TOKEN: 'release-token' }, { port });
 	try {

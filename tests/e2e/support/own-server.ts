@@ -7,11 +7,12 @@ export interface OwnServer {
 }
 
 /**
- * The port: E2E_PORT + 10 (the default suite's server has E2E_PORT). Specs that use this run
- * their tests one after the other in one worker, so one extra port is enough.
+ * A port of one spec's own: E2E_PORT + 10 + `slot` (the default suite's server has E2E_PORT).
+ * Spec files run side by side, so each that starts servers takes its own slot (session 0,
+ * heart-body 1, food 2, release 4); its tests run one after the other within it.
  */
-export function ownPort(): number {
-	return Number(process.env.E2E_PORT ?? 4173) + 10;
+export function ownPort(slot = 0): number {
+	return Number(process.env.E2E_PORT ?? 4173) + 10 + slot;
 }
 
 /** The standalone reference API's port: E2E_REFERENCE_PORT, else E2E_PORT + 20. */
