@@ -243,3 +243,23 @@ test.describe('exporting while the page is dark', () => {
 		for (const channel of colours.title) expect(channel).toBeLessThan(60);
 	});
 });
+
+test('the goals’ table lines numbers up on the right, heading and cells alike', async ({
+	page
+}) => {
+	await page.goto('/');
+	const card = page.getByRole('region', { name: 'Goals for today' });
+	await card.getByRole('button', { name: 'Show table' }).click();
+	const table = card.getByRole('table');
+	const headings = await table
+		.locator('thead th')
+		.evaluateAll((cells) => cells.map((cell) => getComputedStyle(cell).textAlign));
+	const firstRow = await table
+		.locator('tbody tr')
+		.first()
+		.locator('th, td')
+		.evaluateAll((cells) => cells.map((cell) => getComputedStyle(cell).textAlign));
+	// Goal and Unit are words; Achieved, Target and Remaining are numbers.
+	expect(headings).toEqual(['left', 'left', 'right', 'right', 'right']);
+	expect(firstRow).toEqual(headings);
+});
