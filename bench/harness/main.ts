@@ -7,7 +7,8 @@ import { flushSync, mount, unmount } from 'svelte';
 import Heatmap from '$lib/charts/Heatmap.svelte';
 import LineChart from '$lib/charts/LineChart.svelte';
 import WorkoutTicks from '$lib/charts/WorkoutTicks.svelte';
-import { chartToPng } from '$lib/charts/export/png';
+import { chartPicture } from '$lib/charts/export/picture';
+import { pictureToPng } from '$lib/charts/export/png';
 import type { DayHourGrid, Series } from '$lib/metrics/types';
 import { tickSpans } from '$lib/metrics/workouts';
 import { addDays } from '$lib/time/zone';
@@ -230,15 +231,17 @@ const benchmarks = {
 		let bytes = 0;
 		for (let run = 0; run < runs; run++) {
 			const start = performance.now();
-			const blob = await chartToPng({
-				svg,
-				title: 'Steps: this year against last year',
-				subtitle: '2025-01-01 – 2025-12-31',
-				legend: [
-					{ label: 'This year', color: 'var(--steps)' },
-					{ label: 'Last year', color: 'var(--steps-usual)' }
-				]
-			});
+			const blob = await pictureToPng(
+				chartPicture({
+					svg,
+					title: 'Steps: this year against last year',
+					subtitle: '2025-01-01 – 2025-12-31',
+					legend: [
+						{ label: 'This year', color: 'var(--steps)' },
+						{ label: 'Last year', color: 'var(--steps-usual)' }
+					]
+				})
+			);
 			timings.push(performance.now() - start);
 			bytes = blob.size;
 		}

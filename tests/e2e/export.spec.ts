@@ -93,27 +93,39 @@ test('a PNG export is twice the chart’s size plus the drawn header, and not bl
 	expect(barPixels).toBeGreaterThan(100);
 });
 
-test('the SVG export parses as an SVG with the chart’s bars', async ({ page }) => {
+test('the SVG export parses as an SVG with the chart’s bars under its title, dates and legend', async ({
+	page
+}) => {
 	const card = await openCard(page);
 	const rectCount = await card.locator('svg.chart-svg rect').count();
 	const barFill = await card
 		.locator('svg.chart-svg rect.bar')
 		.first()
 		.evaluate((bar) => getComputedStyle(bar).fill);
+	const subtitle = (await card.locator('.subtitle').textContent()) ?? '';
 	const download = await exportFrom(page, card, 'SVG image');
 	expect(download.suggestedFilename()).toBe('steps-per-hour-2026-03-30.svg');
 	const text = await downloadedText(download);
 	const parsed = await page.evaluate((source) => {
 		const doc = new DOMParser().parseFromString(source, 'image/svg+xml');
+		const root = doc.documentElement;
+		const chart = root.querySelector(':scope > svg');
 		return {
-			root: doc.documentElement.nodeName,
+			root: root.nodeName,
 			errors: doc.getElementsByTagName('parsererror').length,
-			rects: doc.querySelectorAll('rect').length
+			chartRects: chart?.querySelectorAll('rect').length ?? 0,
+			header: [...root.querySelectorAll(':scope > text')].map((node) => node.textContent)
 		};
 	}, text);
-	// Every mark of the chart, plus the background rectangle the export puts behind them.
-	expect(parsed).toEqual({ root: 'svg', errors: 0, rects: rectCount + 1 });
+	// Every mark of the chart, inside the picture whose header says what it is.
+	expect(parsed).toMatchObject({ root: 'svg', errors: 0, chartRects: rectCount });
 	expect(rectCount).toBeGreaterThan(24);
+	expect(parsed.header).toEqual([
+		TITLE,
+		subtitle.trim(),
+		'Steps this hour',
+		'Usual (same weekday, last 4 weeks)'
+	]);
 	// Styles are inlined, so the bars keep the theme's colour outside the page.
 	expect(text).toContain(barFill);
 });
@@ -146,4 +158,108 @@ test('the CSV export lists every hour with the steps the chart plots', async ({ 
 			expect(label).toContain(`${shown} steps`);
 		}
 	});
+});
+
+test('the goals’ CSV rounds each number to its unit: whole steps and kcal, minutes of sleep', async ({
+	page
+}) => {
+	await page.goto('/');
+	const card = page.getByRole('region', { name: 'Goals for today' });
+	await expect(card.getByRole('group', { name: 'Goals remaining today' })).toBeVisible();
+	const download = await exportFrom(page, card, 'CSV data');
+	const lines = (await downloadedText(download)).split('\r\n').filter((line) => line !== '');
+	expect(lines[0]).toBe('Goal,Unit,Achieved,Target,Remaining (negative = exceeded)');
+	const rows = new Map(lines.slice(1).map((line) => [line.split(',')[0], line.split(',')]));
+	for (const [goal, unit, pattern] of [
+		['Steps', 'steps', /^-?\d+$/],
+		['Calories eaten', 'kcal', /^-?\d+$/],
+		['Sleep', 'min', /^-?\d+(\.\d)?$/]
+	] as const) {
+		const row = rows.get(goal) ?? [];
+		expect(row[1]).toBe(unit);
+		for (const value of row.slice(2)) expect(value).toMatch(pattern);
+	}
+});
+
+/** Red, green and blue of a pixel near the top left corner of a PNG: the picture's background. */
+function cornerPixel(png: PNG): number[] {
+	const i = (2 * png.width + 2) * 4;
+	return [png.data[i] ?? 0, png.data[i + 1] ?? 0, png.data[i + 2] ?? 0];
+}
+
+test.describe('exporting while the page is dark', () => {
+	test.use({ colorScheme: 'dark' });
+
+	test('a PNG is on a light background by default, and on the page’s dark one when chosen', async ({
+		page
+	}) => {
+		const card = await openCard(page);
+		const light = PNG.sync.read(
+			await readFile(await (await exportFrom(page, card, 'PNG image')).path())
+		);
+		for (const channel of cornerPixel(light)) expect(channel).toBeGreaterThan(230);
+		// The page itself stayed dark.
+		const pageBackground = await card.evaluate(
+			(element) => getComputedStyle(element).backgroundColor
+		);
+		expect(pageBackground).not.toBe('rgb(255, 255, 255)');
+
+		await card.getByRole('button', { name: 'Export' }).click();
+		const option = card.getByRole('menuitemcheckbox', { name: 'Light background' });
+		await expect(option).toHaveAttribute('aria-checked', 'true');
+		await option.click();
+		await expect(option).toHaveAttribute('aria-checked', 'false');
+		const [download] = await Promise.all([
+			page.waitForEvent('download'),
+			card.getByRole('menuitem', { name: 'PNG image' }).click()
+		]);
+		const dark = PNG.sync.read(await readFile(await download.path()));
+		for (const channel of cornerPixel(dark)) expect(channel).toBeLessThan(60);
+	});
+
+	test('an SVG is on a light background with dark text by default', async ({ page }) => {
+		const card = await openCard(page);
+		const text = await downloadedText(await exportFrom(page, card, 'SVG image'));
+		const colours = await page.evaluate((source) => {
+			const doc = new DOMParser().parseFromString(source, 'image/svg+xml');
+			const root = doc.documentElement;
+			// The browser reads the colour as written (#fff, #1c1f23, rgb(…)) into red, green, blue.
+			const channels = (colour: string) => {
+				const probe = document.createElement('span');
+				probe.style.color = colour;
+				document.body.append(probe);
+				const rgb = getComputedStyle(probe).color.match(/\d+/g)?.slice(0, 3).map(Number) ?? [];
+				probe.remove();
+				return rgb;
+			};
+			return {
+				background: channels(root.querySelector(':scope > rect')?.getAttribute('fill') ?? ''),
+				title: channels(root.querySelector(':scope > text')?.getAttribute('fill') ?? '')
+			};
+		}, text);
+		expect(colours.background).toHaveLength(3);
+		expect(colours.title).toHaveLength(3);
+		for (const channel of colours.background) expect(channel).toBeGreaterThan(230);
+		for (const channel of colours.title) expect(channel).toBeLessThan(60);
+	});
+});
+
+test('the goals’ table lines numbers up on the right, heading and cells alike', async ({
+	page
+}) => {
+	await page.goto('/');
+	const card = page.getByRole('region', { name: 'Goals for today' });
+	await card.getByRole('button', { name: 'Show table' }).click();
+	const table = card.getByRole('table');
+	const headings = await table
+		.locator('thead th')
+		.evaluateAll((cells) => cells.map((cell) => getComputedStyle(cell).textAlign));
+	const firstRow = await table
+		.locator('tbody tr')
+		.first()
+		.locator('th, td')
+		.evaluateAll((cells) => cells.map((cell) => getComputedStyle(cell).textAlign));
+	// Goal and Unit are words; Achieved, Target and Remaining are numbers.
+	expect(headings).toEqual(['left', 'left', 'right', 'right', 'right']);
+	expect(firstRow).toEqual(headings);
 });

@@ -293,13 +293,13 @@ async function ownAccountToken(request: APIRequestContext, origin: string): Prom
 	return ((await token.json()) as { access_token: string }).access_token;
 }
 
-/** The step figure of Today's goals: what is left of the step goal, and its target as shown. */
+/** The step gauge of Today's goals: what is left of the step goal, and its words with the target. */
 async function stepGoalFigure(page: Page): Promise<{ remaining: string; text: string }> {
-	const figure = page.locator('li[data-goal="steps"]');
+	const figure = page.locator('[data-goal="steps"]');
 	await expect(figure).toBeVisible();
 	return {
 		remaining: (await figure.getAttribute('data-remaining')) ?? '',
-		text: (await figure.textContent()) ?? ''
+		text: (await figure.getAttribute('aria-label')) ?? ''
 	};
 }
 
@@ -312,7 +312,7 @@ const LAST_USER = 'wellness:last-user-key';
 function watchDrawnFigures(): void {
 	const note = (window as unknown as { noteDrawn: (what: string) => void }).noteDrawn;
 	const look = () => {
-		for (const figure of document.querySelectorAll('li[data-goal="steps"]')) {
+		for (const figure of document.querySelectorAll('[data-goal="steps"]')) {
 			note(`steps ${figure.getAttribute('data-remaining') ?? ''}`);
 		}
 		if (document.querySelector('[aria-label="Steps per hour today"]')) note('hourly');

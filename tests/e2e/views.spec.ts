@@ -73,6 +73,18 @@ async function nightEndingOn(request: APIRequestContext, date: number): Promise<
 	return night;
 }
 
+/** Calories eaten on a date, from that day's trend bucket (the meals' own sum, per the API). */
+async function eatenOn(request: APIRequestContext, date: number): Promise<number> {
+	const data = await apiData(
+		request,
+		`/users/@me/trends?end_date=${date}&bucket_size=d&num_buckets=1`,
+		z.object({ data: z.array(z.tuple([z.number(), z.object({ e_calories: z.number() })])) })
+	);
+	const bucket = data.data.find(([day]) => day === date);
+	if (!bucket) throw new Error(`the demo has no trend bucket on ${date}`);
+	return bucket[1].e_calories;
+}
+
 /** "7 h 35 min", "6 min", "8 h": how the page writes a duration (rounded to the minute). */
 function duration(seconds: number): string {
 	const minutes = Math.round(seconds / 60);
@@ -107,24 +119,34 @@ test('Today shows the goals left, today’s steps, steps per hour and last night
 	await page.goto('/');
 	await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
 
-	// Goals: the remainders are the API's own numbers.
+	// Goals: the remainders are the API's own numbers, each gauge read once by its name.
 	const remaining = goals.remaining_for_day;
-	await expect(page.locator('[data-goal="steps"]')).toHaveAttribute(
-		'data-remaining',
-		String(remaining.move_steps_remaining)
+	const stepGauge = page.locator('[data-goal="steps"]');
+	await expect(stepGauge).toHaveAttribute('data-remaining', String(remaining.move_steps_remaining));
+	await expect(stepGauge).toHaveAccessibleName(
+		new RegExp(`^Steps .*${grouped(Math.abs(remaining.move_steps_remaining))} steps`)
 	);
-	await expect(page.locator('[data-goal="steps"]')).toContainText(
-		`${grouped(Math.abs(remaining.move_steps_remaining))} steps`
-	);
-	await expect(page.locator('[data-goal="intake_calories"]')).toContainText(
-		`${grouped(Math.abs(remaining.intake_calories_remaining))} kcal ${remaining.intake_calories_remaining < 0 ? 'over' : 'left in'}`
+	// Calories: what was eaten today (the day's trend) against the budget it leaves.
+	const eaten = await eatenOn(request, TODAY);
+	const over = remaining.intake_calories_remaining < 0;
+	await expect(page.locator('[data-goal="intake_calories"]')).toHaveAccessibleName(
+		`Calories eaten ${over ? '! ' : ''}${grouped(Math.abs(remaining.intake_calories_remaining))} kcal ${over ? 'over budget' : 'left today'}: ` +
+			`${grouped(eaten)} kcal eaten of a ${grouped(eaten + remaining.intake_calories_remaining)} kcal budget`
 	);
 	await expect(page.getByRole('group', { name: 'Goals remaining today' })).toBeVisible();
+	// The gauges are not repeated as a list of the same words.
+	await expect(
+		page.locator('li', { hasText: /steps to go|Exceeded by|kcal (left|over)/ })
+	).toHaveCount(0);
 
-	// Headline steps = today's move.
+	// Headline steps: today's hours before 20:00 in Berlin (the demo's now), against past Mondays.
+	const stepsBy20 = Object.entries(move.details.hourly_totals)
+		.filter(([key]) => key.startsWith(String(TODAY)) && Number(key.slice(8)) < 20)
+		.reduce((sum, [, total]) => sum + (total.steps ?? 0), 0);
 	const steps = page.locator('[data-headline="move.steps"]');
-	await expect(steps).toContainText(grouped(move.details.steps));
-	await expect(steps).toContainText('average over');
+	await expect(steps).toContainText('Steps by 20:00');
+	await expect(steps).toContainText(grouped(stepsBy20));
+	await expect(steps).toContainText(/Usually [\d,]+ by this hour \(median of \d Mondays/);
 
 	// Steps per hour: one bar per hour of today, the usual beside it.
 	const hourly = page.getByRole('group', { name: 'Steps per hour today' });

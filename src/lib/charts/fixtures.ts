@@ -192,7 +192,7 @@ export const bedtimeNights: BedtimeNight[] = [
 	}
 ];
 
-/** Monday 30 March 2026 at 20:00: steps nearly done, sleep target exceeded, calories left in the day's budget. */
+/** Monday 30 March 2026 at 20:00: steps nearly done, sleep target exceeded, 312 kcal eaten past the day's 2,000 kcal budget. */
 export const goalGauges: GoalGauge[] = [
 	{ goal: 'steps', remaining: 1840, target: 10000, achieved: 8160, unit: 'steps', exceeded: false },
 	{
@@ -205,11 +205,11 @@ export const goalGauges: GoalGauge[] = [
 	},
 	{
 		goal: 'intake_calories',
-		remaining: 2200,
-		target: null,
-		achieved: null,
+		remaining: -312,
+		target: 2000,
+		achieved: 2312,
 		unit: 'kcal',
-		exceeded: false
+		exceeded: true
 	}
 ];
 

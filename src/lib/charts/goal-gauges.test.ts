@@ -46,6 +46,31 @@ describe('goal gauges', () => {
 		expect(layout.rows[2]?.fillWidth).toBe(0);
 	});
 
+	it('draws the calories eaten past the budget as their own length after the budget', () => {
+		const over: GoalGauge = {
+			...intake,
+			remaining: -312,
+			target: 2000,
+			achieved: 2312,
+			exceeded: true
+		};
+		const row = goalGaugesLayout([over], 400, 40).rows[0];
+		// 2,312 kcal span the track: the 2,000 kcal budget takes 2000/2312 of its 400 px.
+		expect(row?.fillWidth).toBe(346.02);
+		expect(row?.overflowWidth).toBe(53.98);
+		expect(row?.status).toBe('312 kcal over budget');
+		expect(row && gaugeLabel(row)).toBe(
+			'Calories eaten ! 312 kcal over budget: 2,312 kcal eaten of a 2,000 kcal budget'
+		);
+		const within = goalGaugesLayout(
+			[{ ...over, remaining: 500, achieved: 1500, exceeded: false }],
+			400,
+			40
+		).rows[0];
+		expect(within?.fillWidth).toBe(300);
+		expect(within?.overflowWidth).toBe(0);
+	});
+
 	it('reads the numbers out for screen readers', () => {
 		const layout = goalGaugesLayout([steps], 400, 40);
 		const row = layout.rows[0];

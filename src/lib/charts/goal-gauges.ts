@@ -23,7 +23,10 @@ export interface GaugeRow {
 	labelY: number;
 	trackY: number;
 	trackHeight: number;
+	/** The achieved part up to the target (or budget). */
 	fillWidth: number;
+	/** Energy eaten past the budget, drawn on from `fillWidth` in the warning colour; 0 within it. */
+	overflowWidth: number;
 	status: string;
 }
 
@@ -62,6 +65,10 @@ export function goalGaugesLayout(
 			gauge.target !== null && gauge.target > 0 && gauge.achieved !== null
 				? gauge.achieved / gauge.target
 				: null;
+		// A calorie budget passed shrinks the budget to fit, so the part over it shows as its own
+		// length instead of a bar stuck at full; other goals cap at a full track.
+		const over = gauge.goal === 'intake_calories' && progress !== null && progress > 1;
+		const budgetWidth = over ? innerWidth / progress : x(Math.min(progress ?? 0, 1));
 		const top = y(index) ?? 0;
 		// The band holds the label line above a 10 px track.
 		const trackHeight = 10;
@@ -73,7 +80,8 @@ export function goalGaugesLayout(
 			labelY: round2(top + y.bandwidth() - trackHeight - 6),
 			trackY: round2(top + y.bandwidth() - trackHeight),
 			trackHeight,
-			fillWidth: round2(progress === null ? 0 : x(Math.min(progress, 1))),
+			fillWidth: round2(progress === null ? 0 : budgetWidth),
+			overflowWidth: round2(over ? innerWidth - budgetWidth : 0),
 			status: goalStatus(gauge)
 		};
 	});
@@ -85,9 +93,11 @@ export function gaugeLabel(row: GaugeRow): string {
 	const done =
 		gauge.achieved === null || gauge.target === null
 			? ''
-			: `${formatQuantity(gauge.achieved, gauge.unit)} of ${formatQuantity(gauge.target, gauge.unit)}; `;
+			: gauge.goal === 'intake_calories'
+				? `: ${formatQuantity(gauge.achieved, gauge.unit)} eaten of a ${formatQuantity(gauge.target, gauge.unit)} budget`
+				: `: ${formatQuantity(gauge.achieved, gauge.unit)} of ${formatQuantity(gauge.target, gauge.unit)}`;
 	// Starts with the words the gauge shows (name, then status), so speech input can name it.
-	return `${goalLabel[gauge.goal]} ${exceededMark(gauge)}${row.status}${done ? `: ${done.slice(0, -2)}` : ''}`;
+	return `${goalLabel[gauge.goal]} ${exceededMark(gauge)}${row.status}${done}`;
 }
 
 /** The sign before an exceeded goal's status: eating more than the intake goal is a warning. */

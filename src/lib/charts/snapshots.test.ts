@@ -100,11 +100,12 @@ describe('chart snapshots', () => {
 		await expect(withoutNaps).toMatchFileSnapshot('./__snapshots__/bedtime-bars-no-naps.svg');
 	});
 
-	it('draws goal gauges with an exceeded goal and a calorie budget without a target', async () => {
+	it('draws goal gauges with an exceeded goal and the calories eaten past the budget', async () => {
 		const svg = chartSvgMarkup(render(GoalGauges, { props: { gauges: goalGauges } }).body);
 		expect(svg).toContain('1,840 steps to go');
 		expect(svg).toContain('Exceeded by 25 min');
-		expect(svg).toContain('2,200 kcal left today');
+		expect(svg).toContain('312 kcal over budget');
+		expect(svg).toContain('class="overflow"');
 		await expect(svg).toMatchFileSnapshot('./__snapshots__/goal-gauges.svg');
 	});
 

@@ -36,6 +36,21 @@ describe('goalGauges', () => {
 		]);
 	});
 
+	it('reads calories eaten against the day’s budget, which is what was eaten plus what is left', () => {
+		const within = goalGauges(goalsAllScopes, 1687.5).gauges.at(-1);
+		expect(within).toMatchObject({ target: 2000, achieved: 1687.5, exceeded: false });
+		const over = goalGauges(
+			{ remaining_for_day: { intake_calories_remaining: -312 } },
+			2312
+		).gauges.at(-1);
+		expect(over).toMatchObject({ target: 2000, achieved: 2312, remaining: -312, exceeded: true });
+		// Nothing eaten is a known amount, not an unknown one.
+		expect(goalGauges(goalsAllScopes, 0).gauges.at(-1)).toMatchObject({
+			target: 312.5,
+			achieved: 0
+		});
+	});
+
 	it('omits the gauges a missing scope hides and lists them', () => {
 		// A token with sleep_read only: no steps or calorie remainders.
 		const sleepOnly: GoalsV11 = {

@@ -12,10 +12,12 @@ export interface GoalGauges {
 /**
  * Today's gauges from `remaining_for_day`: steps (move_read), sleep (sleep_read) and intake
  * calories (meal_read). `remaining` is what the API says is left, negative when exceeded;
- * `achieved` = target - remaining where a target exists (the calorie goal has no target field,
- * so its target and achieved are null).
+ * `achieved` = target - remaining where a target exists. Eating is a budget the API gives only
+ * as its remainder: with `eaten` (today's calories consumed, from the daily trend) the budget is
+ * eaten + remaining and the gauge reads energy eaten against it; without it, the calorie
+ * gauge's target and achieved are null.
  */
-export function goalGauges(goals: GoalsV11): GoalGauges {
+export function goalGauges(goals: GoalsV11, eaten: number | null = null): GoalGauges {
 	const remaining = goals.remaining_for_day;
 	const candidates: {
 		goal: GoalGauge['goal'];
@@ -49,11 +51,15 @@ export function goalGauges(goals: GoalsV11): GoalGauges {
 			missing.push(goal);
 			continue;
 		}
+		const budget =
+			goal === 'intake_calories' && eaten !== null && Number.isFinite(eaten) && eaten + left > 0
+				? eaten + left
+				: target;
 		gauges.push({
 			goal,
 			remaining: left,
-			target,
-			achieved: target === null ? null : target - left,
+			target: budget,
+			achieved: budget === null ? null : budget - left,
 			unit,
 			exceeded: left < 0
 		});

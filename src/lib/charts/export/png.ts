@@ -1,6 +1,6 @@
 // PNG export: title, date range and legend drawn around the chart at 2× device pixels.
 import type { LegendItem } from '../legend';
-import { serializeSvg } from './svg';
+import type { ChartPicture } from './picture';
 
 export interface HeaderLayout {
 	/** Total height of the header band above the chart, in CSS px. */
@@ -71,18 +71,6 @@ export function resolveColor(value: string, element: Element): string {
 	return getComputedStyle(element).getPropertyValue(variable).trim() || '#000000';
 }
 
-export interface PngExportOptions {
-	/** The chart's SVG (axes, marks, labels). */
-	svg: SVGSVGElement;
-	/** A canvas drawn under the SVG (the heatmap cells), placed at its offset inside the SVG. */
-	canvas?: { element: HTMLCanvasElement; x: number; y: number; width: number; height: number };
-	title: string;
-	subtitle?: string;
-	legend?: readonly LegendItem[];
-	/** Device pixels per CSS pixel; default 2. */
-	scale?: number;
-}
-
 function loadImage(url: string): Promise<HTMLImageElement> {
 	return new Promise((resolve, reject) => {
 		const image = new Image();
@@ -92,52 +80,40 @@ function loadImage(url: string): Promise<HTMLImageElement> {
 	});
 }
 
-/** Renders the chart with its header into a PNG blob. */
-export async function chartToPng(options: PngExportOptions): Promise<Blob> {
-	const { svg, title, subtitle, legend = [], scale = 2 } = options;
-	const { width: chartWidth, height: chartHeight } = svg.viewBox.baseVal;
-	const styles = getComputedStyle(svg);
-	const font = styles.getPropertyValue('font-family') || 'sans-serif';
-	const background = resolveColor('var(--surface)', svg);
-	const text = resolveColor('var(--text)', svg);
-	const muted = resolveColor('var(--muted)', svg);
-
+/**
+ * Renders a chart picture (read by `chartPicture`, in the colours chosen) into a PNG blob at
+ * `scale` device pixels per CSS pixel (default 2): background, header, then the chart.
+ */
+export async function pictureToPng(picture: ChartPicture, scale = 2): Promise<Blob> {
+	const { width, height, header, colours, font, title, subtitle } = picture;
 	const canvas = document.createElement('canvas');
 	const context = canvas.getContext('2d');
 	if (!context) throw new Error('PNG export: no 2D canvas available');
-	context.font = `12px ${font}`;
-	const width = chartWidth + PNG_PADDING * 2;
-	const header = headerLayout(
-		width,
-		title,
-		subtitle,
-		legend,
-		(label) => context.measureText(label).width
-	);
-	const height = header.height + chartHeight + PNG_PADDING;
 	canvas.width = Math.round(width * scale);
 	canvas.height = Math.round(height * scale);
 
 	// Start decoding the SVG while the header is drawn.
 	const url = URL.createObjectURL(
-		new Blob([serializeSvg(svg)], { type: 'image/svg+xml;charset=utf-8' })
+		new Blob([new XMLSerializer().serializeToString(picture.chart)], {
+			type: 'image/svg+xml;charset=utf-8'
+		})
 	);
 	try {
 		const imagePromise = loadImage(url);
 		context.scale(scale, scale);
-		context.fillStyle = background;
+		context.fillStyle = colours.background;
 		context.fillRect(0, 0, width, height);
 		context.textBaseline = 'alphabetic';
-		context.fillStyle = text;
+		context.fillStyle = colours.text;
 		context.font = `600 16px ${font}`;
 		context.fillText(title, header.title.x, header.title.y);
 		context.font = `12px ${font}`;
 		if (subtitle && header.subtitle) {
-			context.fillStyle = muted;
+			context.fillStyle = colours.muted;
 			context.fillText(subtitle, header.subtitle.x, header.subtitle.y);
 		}
-		for (const { item, x, y } of header.legend) {
-			const swatch = resolveColor(item.color, svg);
+		header.legend.forEach(({ item, x, y }, index) => {
+			const swatch = colours.swatches[index] ?? colours.text;
 			if (item.dashed) {
 				context.strokeStyle = swatch;
 				context.lineWidth = 2;
@@ -156,17 +132,23 @@ export async function chartToPng(options: PngExportOptions): Promise<Blob> {
 				context.fillStyle = swatch;
 				context.fillRect(x, y - SWATCH + 2, SWATCH, SWATCH);
 			}
-			context.fillStyle = text;
+			context.fillStyle = colours.text;
 			context.fillText(item.label, x + SWATCH + 6, y);
-		}
+		});
 		const top = header.height;
-		if (options.canvas) {
-			const { element, x, y, width: w, height: h } = options.canvas;
+		if (picture.canvas) {
+			const { element, x, y, width: w, height: h } = picture.canvas;
 			context.imageSmoothingEnabled = false;
 			context.drawImage(element, PNG_PADDING + x, top + y, w, h);
 			context.imageSmoothingEnabled = true;
 		}
-		context.drawImage(await imagePromise, PNG_PADDING, top, chartWidth, chartHeight);
+		context.drawImage(
+			await imagePromise,
+			PNG_PADDING,
+			top,
+			picture.chartWidth,
+			picture.chartHeight
+		);
 	} finally {
 		URL.revokeObjectURL(url);
 	}

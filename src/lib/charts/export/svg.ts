@@ -56,8 +56,6 @@ export interface EmbeddedCanvas {
 }
 
 export interface SvgExportOptions {
-	/** Fills the whole picture first (a resolved colour), so the file reads well on any viewer. */
-	background?: string;
 	/** Canvas-drawn marks to embed as an image under the SVG marks. */
 	embed?: EmbeddedCanvas;
 }
@@ -65,10 +63,10 @@ export interface SvgExportOptions {
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
 /**
- * Copies the SVG, writes every element's computed style onto the copy, drops what only makes
- * sense on screen (tab stops, roles, ids of tooltips), and serializes it as a standalone file.
+ * A copy of the chart's SVG that stands on its own: every element's computed style written onto
+ * it, and what only makes sense on screen (tab stops, roles, ids of tooltips) dropped.
  */
-export function serializeSvg(svg: SVGSVGElement, options: SvgExportOptions = {}): string {
+export function standaloneSvg(svg: SVGSVGElement, options: SvgExportOptions = {}): SVGSVGElement {
 	const copy = svg.cloneNode(true);
 	if (!(copy instanceof SVGSVGElement)) throw new Error('SVG export: the chart is not an <svg>');
 	const originals = [svg, ...svg.querySelectorAll('*')];
@@ -100,12 +98,5 @@ export function serializeSvg(svg: SVGSVGElement, options: SvgExportOptions = {})
 		image.setAttribute('style', 'image-rendering:pixelated');
 		copy.prepend(image);
 	}
-	if (options.background) {
-		const backdrop = document.createElementNS(SVG_NS, 'rect');
-		backdrop.setAttribute('width', '100%');
-		backdrop.setAttribute('height', '100%');
-		backdrop.setAttribute('fill', options.background);
-		copy.prepend(backdrop);
-	}
-	return `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLSerializer().serializeToString(copy)}`;
+	return copy;
 }

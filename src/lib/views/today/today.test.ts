@@ -1,54 +1,82 @@
 import { describe, expect, it } from 'vitest';
-import { goalGauges, headlineFigures } from '$lib/metrics';
-import { goalsAllScopes, makeMove, makeSleep, at, BERLIN } from '$lib/metrics/fixtures';
+import { makeMove, makeSleep, at, BERLIN } from '$lib/metrics/fixtures';
 import { addDays } from '$lib/time/zone';
-import { goalFigures, headlineCards, headlineRange } from './today';
+import { eatenOn, headlineCards, headlineRange } from './today';
 
-describe('goal remainders in words', () => {
-	it('says what is left, what is exceeded and how a calorie budget stands', () => {
-		const figures = goalFigures(goalGauges(goalsAllScopes).gauges);
-		expect(figures.map((figure) => [figure.name, figure.text, figure.target])).toEqual([
-			['Steps', '1,840 steps to go', 'of 10,000 steps'],
-			['Sleep', 'Exceeded by 25 min', 'of 7 h 30 min'],
-			['Calories eaten', '313 kcal left in today’s budget', null]
-		]);
-	});
-
-	it('warns when the calorie budget is passed', () => {
-		const over = goalGauges({
-			...goalsAllScopes,
-			remaining_for_day: { ...goalsAllScopes.remaining_for_day, intake_calories_remaining: -529.6 }
-		});
-		const calories = goalFigures(over.gauges).find((figure) => figure.goal === 'intake_calories');
-		expect(calories?.text).toBe('530 kcal over today’s budget');
-		expect(calories?.remaining).toBe(-529.6);
+describe('calories eaten', () => {
+	it('reads today’s bucket of a daily trends series, and nothing when it is missing', () => {
+		const series = {
+			earliest: 20260101,
+			buckets: [
+				[20260330, { e_calories: 1687 }],
+				[20260329, { e_calories: 2400 }]
+			] satisfies [number, { e_calories: number }][]
+		};
+		expect(eatenOn(series, 20260330)).toBe(1687);
+		expect(eatenOn(series, 20260328)).toBeNull();
+		expect(eatenOn({ earliest: 20260101, buckets: [[20260330, {}]] }, 20260330)).toBeNull();
+		expect(eatenOn(null, 20260330)).toBeNull();
 	});
 });
 
 describe('headline cards', () => {
 	const today = 20260330;
-	const moves = [0, 1, 2].map((back) =>
-		makeMove({ date: addDays(today, -back), steps: [1000 * (back + 1)] })
-	);
+	const hours = (before: number, after: number) =>
+		Array.from({ length: 24 }, (_, hour) => (hour === 9 ? before : hour === 20 ? after : null));
+	// Today 1,000 steps before 18:00; the Mondays before 4,000, 2,000 and 3,000 (and much more
+	// in the evening, which a comparison at 18:00 must not count).
+	const moves = [
+		makeMove({ date: today, steps: hours(1000, 0) }),
+		...[4000, 2000, 3000].map((before, index) =>
+			makeMove({ date: addDays(today, -7 * (index + 1)), steps: hours(before, 9000) })
+		),
+		makeMove({ date: addDays(today, -1), steps: hours(20000, 20000) })
+	];
 	const night = makeSleep({
 		bedtime: at(20260329, 23, 0, BERLIN),
 		wake: at(20260330, 7, 0, BERLIN),
 		phases: [[30, 2]]
 	}).sleep;
+	const inputs = {
+		moves,
+		sleeps: [night],
+		dateInt: today,
+		asOf: at(today, 18, 5, BERLIN),
+		zone: BERLIN,
+		system: 'imperial' as const
+	};
 
-	it('sets today against the mean of the days before, in the user’s units', () => {
-		const cards = headlineCards(headlineFigures(moves, [night], today), 'imperial');
-		const steps = cards.find((card) => card.label === 'Steps');
-		expect(steps?.value).toBe('1,000');
-		expect(steps?.average).toBe('2,500 average over 2 days');
-		expect(steps?.change).toBe('-60% vs 7-day average');
-		expect(steps?.direction).toBe(-1);
-		const distance = cards.find((card) => card.label === 'Distance');
-		expect(distance?.value).toMatch(/ mi$/);
-		const sleep = cards.find((card) => card.label === 'Last night’s sleep');
-		expect(sleep?.value).toBe('7 h 30 min');
-		expect(sleep?.average).toBe('No data in the last 7 days');
-		expect(sleep?.change).toBeNull();
+	it('sets today so far against the usual by the same hour of the same weekday', () => {
+		const steps = headlineCards(inputs).find((card) => card.id === 'move.steps');
+		expect(steps).toEqual({
+			id: 'move.steps',
+			label: 'Steps by 18:00',
+			value: '1,000',
+			average: 'Usually 3,000 by this hour (median of 3 Mondays in the last 4 weeks)',
+			change: '-67% vs usual',
+			direction: -1
+		});
+	});
+
+	it('shows distance in the person’s units and last night against the week before', () => {
+		const cards = headlineCards(inputs);
+		expect(cards.map((card) => card.label)).toEqual([
+			'Steps by 18:00',
+			'Active time by 18:00',
+			'Distance by 18:00',
+			'Last night’s sleep'
+		]);
+		expect(cards[2]?.value).toMatch(/ mi$/);
+		expect(cards[3]?.value).toBe('7 h 30 min');
+		expect(cards[3]?.average).toBe('No data in the last 7 days');
+	});
+
+	it('says so when it is too early to compare or there is nothing to compare with', () => {
+		const early = headlineCards({ ...inputs, asOf: at(today, 0, 40, BERLIN) })[0];
+		expect(early).toMatchObject({ label: 'Steps', average: 'Too early in the day to compare' });
+		const alone = headlineCards({ ...inputs, moves: moves.slice(0, 1) })[0];
+		expect(alone?.average).toBe('No Mondays recorded in the last 4 weeks');
+		expect(alone?.change).toBeNull();
 	});
 
 	it('reads the seven days before today', () => {

@@ -1,6 +1,8 @@
-// What the Today view says in words: each goal's remainder, and the headline figures against the week.
-import type { GoalGauge } from '$lib/metrics/types';
-import type { Headline, HeadlineFigures } from '$lib/metrics/summary';
+// What the Today view shows: calories eaten for the budget gauge, and the headline figures against the usual.
+import type { Move, Sleep } from '$lib/api';
+import type { TrendSeries } from '$lib/client/api-client';
+import type { HourlyMetric } from '$lib/metrics/hourly';
+import { headlineFigures, type Headline } from '$lib/metrics/summary';
 import {
 	formatDistance,
 	formatDuration,
@@ -9,8 +11,9 @@ import {
 	MISSING,
 	type UnitSystem
 } from '$lib/metrics/units';
-import { addDays } from '$lib/time/zone';
+import { addDays, weekdayOfDate } from '$lib/time/zone';
 import type { Period } from '$lib/views/controls/periods';
+import { BY_THIS_HOUR_WEEKS, byThisHour, type ByThisHour } from './by-this-hour';
 
 /** Days of history the headline average reads (the 7 days before today). */
 export const HEADLINE_DAYS = 7;
@@ -18,62 +21,6 @@ export const HEADLINE_DAYS = 7;
 /** The dates the headline figures need: today and the 7 days before it. */
 export function headlineRange(today: number): Period {
 	return { from: addDays(today, -HEADLINE_DAYS), to: today };
-}
-
-const goalName: Record<GoalGauge['goal'], string> = {
-	steps: 'Steps',
-	sleep: 'Sleep',
-	intake_calories: 'Calories eaten'
-};
-
-function amount(value: number, unit: GoalGauge['unit']): string {
-	switch (unit) {
-		case 'steps':
-			return `${formatSteps(value)} steps`;
-		case 'seconds':
-			return formatDuration(value);
-		case 'kcal':
-			return `${formatSteps(value)} kcal`;
-	}
-}
-
-/** One goal's remainder in words, with the raw number kept for tests and tables. */
-export interface GoalFigure {
-	goal: GoalGauge['goal'];
-	name: string;
-	/** What the API says is left (negative = exceeded). */
-	remaining: number;
-	/** "1,551 steps to go", "Exceeded by 25 min", "530 kcal over today’s budget". */
-	text: string;
-	/** "of 10,000 steps" where the goal has a target. */
-	target: string | null;
-}
-
-/**
- * The remainders in words. Eating is a budget, not a target to reach: a negative calorie
- * remainder means the day's limit is passed, which is a warning rather than an achievement.
- */
-export function goalFigures(gauges: readonly GoalGauge[]): GoalFigure[] {
-	return gauges.map((gauge) => {
-		const size = amount(Math.abs(gauge.remaining), gauge.unit);
-		let text: string;
-		if (gauge.goal === 'intake_calories') {
-			text = gauge.remaining < 0 ? `${size} over today’s budget` : `${size} left in today’s budget`;
-		} else if (gauge.remaining < 0) {
-			text = `Exceeded by ${size}`;
-		} else if (gauge.remaining === 0) {
-			text = 'Goal met';
-		} else {
-			text = `${size} to go`;
-		}
-		return {
-			goal: gauge.goal,
-			name: goalName[gauge.goal],
-			remaining: gauge.remaining,
-			text,
-			target: gauge.target === null ? null : `of ${amount(gauge.target, gauge.unit)}`
-		};
-	});
 }
 
 /** A headline figure as shown: today's value, the 7-day average and the change. */
@@ -120,12 +67,92 @@ function card(headline: Headline, label: string, system: UnitSystem): HeadlineCa
 	};
 }
 
-/** The four headline cards in the order the page shows them. */
-export function headlineCards(figures: HeadlineFigures, system: UnitSystem): HeadlineCard[] {
+/** Calories eaten on `dateInt`, from a daily trends series (meal_read); null when not known. */
+export function eatenOn(series: TrendSeries | null | undefined, dateInt: number): number | null {
+	const bucket = series?.buckets.find(([date]) => date === dateInt);
+	const eaten = bucket?.[1].e_calories;
+	return typeof eaten === 'number' && Number.isFinite(eaten) ? eaten : null;
+}
+
+const WEEKDAYS = [
+	'Sundays',
+	'Mondays',
+	'Tuesdays',
+	'Wednesdays',
+	'Thursdays',
+	'Fridays',
+	'Saturdays'
+];
+
+function hourText(hour: number): string {
+	return `${String(hour).padStart(2, '0')}:00`;
+}
+
+/** A move metric so far today against the usual by the same hour (see `byThisHour`). */
+function soFarCard(
+	id: string,
+	label: string,
+	figure: ByThisHour,
+	dateInt: number,
+	show: (value: number | null) => string
+): HeadlineCard {
+	const { hour, value, usual, days } = figure;
+	const weekdays = WEEKDAYS[weekdayOfDate(dateInt)] ?? 'same weekdays';
+	const over = hour >= 24;
+	const by = over ? 'all day' : `by ${hourText(hour)}`;
+	const base = { id, label: hour === 0 ? label : `${label} ${by}`, value: show(value) };
+	if (hour === 0) {
+		return { ...base, average: 'Too early in the day to compare', change: null, direction: null };
+	}
+	if (usual === null) {
+		return {
+			...base,
+			average: `No ${weekdays} recorded in the last ${BY_THIS_HOUR_WEEKS} weeks`,
+			change: null,
+			direction: null
+		};
+	}
+	const of = days === 1 ? `the one ${weekdays.slice(0, -1)}` : `${days} ${weekdays}`;
+	const delta = value === null ? null : value - usual;
+	return {
+		...base,
+		average: `Usually ${show(usual)} ${over ? 'all day' : 'by this hour'} (median of ${of} in the last ${BY_THIS_HOUR_WEEKS} weeks)`,
+		change:
+			delta === null || usual === 0
+				? null
+				: `${formatPercent(delta / usual, 'en-GB', { signed: true })} vs usual`,
+		direction: delta === null ? null : delta > 0 ? 1 : delta < 0 ? -1 : 0
+	};
+}
+
+/** What the headline cards read: the records, today, the data's moment and the person's zone. */
+export interface TodayInputs {
+	moves: readonly Move[];
+	sleeps: readonly Sleep[];
+	dateInt: number;
+	/** The moment the data stands at (the last sync), epoch seconds. */
+	asOf: number;
+	zone: string | null;
+	system: UnitSystem;
+}
+
+/**
+ * The four headline cards in the order the page shows them. Steps, active time and distance
+ * build up through the day, so they are set against the usual by the same hour, not full days;
+ * last night's sleep is a finished night and reads against the 7 days before.
+ */
+export function headlineCards(inputs: TodayInputs): HeadlineCard[] {
+	const { moves, sleeps, dateInt, asOf, zone, system } = inputs;
+	const soFar = (metric: HourlyMetric) => byThisHour(moves, dateInt, asOf, zone, metric);
+	const sleep = headlineFigures(moves, sleeps, dateInt).sleep;
 	return [
-		card(figures.steps, 'Steps', system),
-		card(figures.activeTime, 'Active time', system),
-		card(figures.distance, 'Distance', system),
-		card(figures.sleep, 'Last night’s sleep', system)
+		soFarCard('move.steps', 'Steps', soFar('steps'), dateInt, (value) => formatSteps(value)),
+		soFarCard('move.active_time', 'Active time', soFar('active_time'), dateInt, (value) =>
+			formatDuration(value)
+		),
+		soFarCard('move.distance', 'Distance', soFar('distance'), dateInt, (value) =>
+			formatDistance(value, system)
+		),
+		card(sleep, 'Last night’s sleep', system)
 	];
 }
