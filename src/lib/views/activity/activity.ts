@@ -13,6 +13,7 @@ import {
 	type HourlyMetric,
 	type ZoomedTick
 } from '$lib/metrics/hourly';
+import { AVERAGE_DAYS, daySlots, type DaySlot } from '$lib/metrics/day-slots';
 import { movesToSeries } from '$lib/metrics/series';
 import { distanceIn, type UnitSystem } from '$lib/metrics/units';
 import type { HourlyBin, Series } from '$lib/metrics/types';
@@ -160,4 +161,41 @@ export function zonesOfDay(move: Move): string {
 	for (const [, zone] of changes) if (zones[zones.length - 1] !== zone) zones.push(zone);
 	if (zones.length === 0) zones.push(move.details.tz);
 	return zones.join(', then ');
+}
+
+/** A week or month of daily totals in fixed slots, with the steps goal where the metric has one. */
+export interface ActivityDays {
+	slots: DaySlot[];
+	label: string;
+	unit: string;
+	/** The daily steps goal (steps only), or null. */
+	goal: number | null;
+}
+
+/**
+ * Daily totals of `metric` for every date of `period` (Monday to Sunday, or the whole month),
+ * days without a move left as "no record" and days after `today` as still to come. `moves` may
+ * reach back `AVERAGE_DAYS - 1` days before the period (see `dailyHistoryRange`) for the first
+ * days' averages. A move sits under its own `date`, so a travel day of 30 hours is one slot.
+ */
+export function activityDays(
+	moves: readonly Move[],
+	metric: HourlyMetric,
+	period: Period,
+	today: number,
+	system: UnitSystem,
+	stepsGoal: number | null
+): ActivityDays {
+	const series = dailyTotals(moves, metric, dailyHistoryRange(period), system);
+	return {
+		slots: daySlots(period.from, period.to, today, series.points),
+		label: series.label,
+		unit: series.unit,
+		goal: metric === 'steps' && stepsGoal !== null && stepsGoal > 0 ? stepsGoal : null
+	};
+}
+
+/** The dates a week or month of daily bars reads: the period and the days its first average needs. */
+export function dailyHistoryRange(period: Period): Period {
+	return { from: addDays(period.from, -(AVERAGE_DAYS - 1)), to: period.to };
 }

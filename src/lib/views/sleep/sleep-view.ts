@@ -1,10 +1,12 @@
 // What the Sleep view shows: the night of a wake date, nights and naps of a range, regularity in words.
 import type { Sleep } from '$lib/api';
 import { bedtimeNight, bedtimeRegularity, type BedtimeRegularity } from '$lib/metrics/bedtime';
+import { AVERAGE_DAYS, daySlots, type DaySlot } from '$lib/metrics/day-slots';
+import { sleepsToSeries } from '$lib/metrics/series';
 import { isNap, nightDate } from '$lib/metrics/sleep';
 import { formatDuration, formatPercent, MISSING } from '$lib/metrics/units';
 import type { BedtimeNight } from '$lib/metrics/types';
-import { clockOfOffset, formatClock, normalizeTz } from '$lib/time/zone';
+import { addDays, clockOfOffset, formatClock, normalizeTz } from '$lib/time/zone';
 
 /** The rule every sleep chart states beside itself. */
 export const WAKE_DATE_RULE = 'A night is shown under the date you woke up.';
@@ -86,4 +88,41 @@ export function regularityFigures(
 /** Regularity of a list of sleeps (naps ignored). */
 export function sleepRegularity(sleeps: readonly Sleep[]): BedtimeRegularity {
 	return bedtimeRegularity(nightBedtimes(sleeps));
+}
+
+/** An inclusive range of wake dates `YYYYMMDD`. */
+export interface NightRange {
+	from: number;
+	to: number;
+}
+
+/** The wake dates a week or month of nights reads: the range and the nights its first average needs. */
+export function nightsHistoryRange(range: NightRange): NightRange {
+	return { from: addDays(range.from, -(AVERAGE_DAYS - 1)), to: range.to };
+}
+
+/**
+ * Time asleep per night for every wake date of `range` (naps left out, a broken night summed):
+ * a date without a night is "no record", one after `today` still to come. The sleeps may reach
+ * back before the range (see `nightsHistoryRange`) for the first nights' averages.
+ */
+export function asleepPerNight(
+	sleeps: readonly Sleep[],
+	range: NightRange,
+	today: number
+): DaySlot[] {
+	const series = sleepsToSeries(sleeps, 'asleep', { range: nightsHistoryRange(range) });
+	return daySlots(range.from, range.to, today, series.points);
+}
+
+/**
+ * The wake dates of `range` as slots saying which had a night at all (value 1): the fixed
+ * columns of the phase and bedtime charts, a gap where no night ended that day.
+ */
+export function nightSlots(sleeps: readonly Sleep[], range: NightRange, today: number): DaySlot[] {
+	const points = splitSleeps(sleeps).nights.map((night) => ({
+		dateInt: nightDate(night),
+		value: 1
+	}));
+	return daySlots(range.from, range.to, today, points).map((slot) => ({ ...slot, average: null }));
 }

@@ -1,0 +1,180 @@
+// Layout of daily totals as bars: one fixed slot per date of a week or month, the goal as a
+// line across, an optional trailing average, and a labelled gap where a day has no record.
+import { range } from 'd3-array';
+import { scaleBand, scaleLinear } from 'd3-scale';
+import type { ScaleBand, ScaleLinear } from 'd3-scale';
+import { AVERAGE_DAYS, type DaySlot } from '$lib/metrics/day-slots';
+import { daysBetween, formatDateInt } from '$lib/time/zone';
+import { dateTicks, type LabelledTick } from './axis-ticks';
+import { formatDay, formatQuantity } from './format';
+import { dateIntToUtcMs, durationAxis, isDurationUnit, round2, utcMsToDateInt } from './scales';
+import type { ChartTable } from './table';
+
+/** The words a day without a record carries in the chart, the table and the CSV. */
+export const NO_RECORD = 'no record';
+/** The words a day still to come carries in the table and the CSV. */
+export const NOT_YET = 'not yet';
+
+export interface DailyBar {
+	index: number;
+	slot: DaySlot;
+	x: number;
+	cx: number;
+	width: number;
+	/** Top of the bar (the baseline for a slot without a value). */
+	y: number;
+	height: number;
+	/** Whether the slot's goal was reached (null without a goal or a value). */
+	met: boolean | null;
+}
+
+export interface DailyBarsLayout {
+	x: ScaleBand<number>;
+	y: ScaleLinear<number, number>;
+	bars: DailyBar[];
+	/** Tick values for the value axis (whole minutes or hours for durations), or null for d3's. */
+	yTicks: number[] | null;
+	/** Vertical position of the goal line, or null without a goal. */
+	goalY: number | null;
+	/** The trailing average as an SVG path (broken where it is unknown), or null when not shown. */
+	averagePath: string | null;
+	/** Whether "no record" fits written (turned upright) inside a slot. */
+	missingLabelled: boolean;
+}
+
+/**
+ * Bars from zero, one band per slot, so a missing or future day keeps its place. The value
+ * axis reaches the highest bar, the goal and the average, whichever is highest; a duration
+ * (`seconds`) axis steps in whole minutes or hours. An empty span, or one with nothing to draw,
+ * keeps a single 0 tick rather than inventing a scale.
+ */
+export function dailyBarsLayout(
+	slots: readonly DaySlot[],
+	unit: string,
+	goal: number | null,
+	showAverage: boolean,
+	innerWidth: number,
+	innerHeight: number
+): DailyBarsLayout {
+	const x = scaleBand<number>()
+		.domain(range(slots.length))
+		.range([0, innerWidth])
+		.padding(slots.length > 14 ? 0.18 : 0.3);
+	const tops = slots.map((slot) => slot.value ?? 0);
+	if (goal !== null && goal > 0) tops.push(goal);
+	if (showAverage) for (const slot of slots) tops.push(slot.average ?? 0);
+	const top = Math.max(0, ...tops);
+	const y = scaleLinear().range([innerHeight, 0]);
+	let yTicks: number[] | null = null;
+	if (top <= 0) {
+		y.domain([0, 1]);
+		yTicks = [0];
+	} else if (isDurationUnit(unit)) {
+		const axis = durationAxis(0, top, 4);
+		y.domain(axis.domain);
+		yTicks = axis.ticks;
+	} else {
+		y.domain([0, top]).nice(4);
+	}
+	const band = x.bandwidth();
+	const bars = slots.map((slot, index): DailyBar => {
+		const left = x(index) ?? 0;
+		const barTop = y(slot.value ?? 0);
+		return {
+			index,
+			slot,
+			x: round2(left),
+			cx: round2(left + band / 2),
+			width: round2(band),
+			y: round2(barTop),
+			height: round2(innerHeight - barTop),
+			met: goal === null || goal <= 0 || slot.value === null ? null : slot.value >= goal
+		};
+	});
+	return {
+		x,
+		y,
+		bars,
+		yTicks,
+		goalY: goal !== null && goal > 0 ? round2(y(goal)) : null,
+		averagePath: showAverage ? averagePath(bars, y) : null,
+		missingLabelled: band >= 9 && innerHeight >= 60
+	};
+}
+
+function averagePath(bars: readonly DailyBar[], y: ScaleLinear<number, number>): string | null {
+	let path = '';
+	let drawing = false;
+	for (const bar of bars) {
+		const average = bar.slot.average;
+		if (average === null) {
+			drawing = false;
+			continue;
+		}
+		path += `${drawing ? 'L' : 'M'}${bar.cx},${round2(y(average))}`;
+		drawing = true;
+	}
+	return path === '' ? null : path;
+}
+
+/**
+ * Day labels under the slots, at most `maxTicks`: `Mon 30` when every day fits, `30` when days
+ * are skipped, the month and year under the first and where the month changes (see `dateTicks`).
+ * Values are slot indexes.
+ */
+export function dailyTicks(slots: readonly DaySlot[], maxTicks: number): LabelledTick[] {
+	const first = slots[0];
+	const last = slots[slots.length - 1];
+	if (!first || !last) return [];
+	return dateTicks(dateIntToUtcMs(first.dateInt), dateIntToUtcMs(last.dateInt), maxTicks).map(
+		(tick) => ({ ...tick, value: daysBetween(first.dateInt, utcMsToDateInt(tick.value)) })
+	);
+}
+
+/** A value as people read it: `8 h 05 min`, `10,240 steps`. */
+export function formatDailyValue(value: number, unit: string): string {
+	return formatQuantity(value, unit);
+}
+
+/** The sentence a screen reader hears (and the tooltip shows) for one slot. */
+export function dailyBarLabel(bar: DailyBar, unit: string, goal: number | null): string {
+	const day = formatDay(bar.slot.dateInt);
+	if (bar.slot.state === 'future') return `${day}: still to come`;
+	if (bar.slot.state === 'missing' || bar.slot.value === null) return `${day}: ${NO_RECORD}`;
+	const value = formatDailyValue(bar.slot.value, unit);
+	if (goal === null || goal <= 0) return `${day}: ${value}`;
+	return `${day}: ${value}, goal ${formatDailyValue(goal, unit)} ${bar.met ? 'met' : 'not met'}`;
+}
+
+/**
+ * Every slot of the span, the gaps included: the value (empty where there is none), the goal,
+ * the trailing average and the day's state in words (`recorded`, `no record`, `not yet`), so
+ * the table and the CSV show the same gaps as the chart.
+ */
+export function dailyBarsTable(
+	slots: readonly DaySlot[],
+	valueLabel: string,
+	unit: string,
+	goal: number | null
+): ChartTable {
+	const format = (value: number) => formatDailyValue(value, unit);
+	const round = (value: number | null) =>
+		value === null ? null : Math.round(value * 100) / 100;
+	return {
+		columns: [
+			{ key: 'date', label: 'Date' },
+			{ key: 'value', label: valueLabel, unit, format },
+			{ key: 'record', label: 'Record' },
+			{ key: 'goal', label: 'Goal', unit, format },
+			{ key: 'average', label: `${AVERAGE_DAYS}-day average`, unit, format }
+		],
+		rows: slots.map((slot) => ({
+			date: formatDateInt(slot.dateInt),
+			value: round(slot.value),
+			record:
+				slot.state === 'recorded' ? 'recorded' : slot.state === 'missing' ? NO_RECORD : NOT_YET,
+			goal: goal !== null && goal > 0 ? goal : null,
+			average: round(slot.average)
+		}))
+	};
+}
