@@ -158,8 +158,7 @@ export function dailyBarsTable(
 	goal: number | null
 ): ChartTable {
 	const format = (value: number) => formatDailyValue(value, unit);
-	const round = (value: number | null) =>
-		value === null ? null : Math.round(value * 100) / 100;
+	const round = (value: number | null) => (value === null ? null : Math.round(value * 100) / 100);
 	return {
 		columns: [
 			{ key: 'date', label: 'Date' },
@@ -171,10 +170,59 @@ export function dailyBarsTable(
 		rows: slots.map((slot) => ({
 			date: formatDateInt(slot.dateInt),
 			value: round(slot.value),
-			record:
-				slot.state === 'recorded' ? 'recorded' : slot.state === 'missing' ? NO_RECORD : NOT_YET,
+			record: recordWord(slot),
 			goal: goal !== null && goal > 0 ? goal : null,
 			average: round(slot.average)
 		}))
 	};
+}
+
+/** A slot of a date-banded chart that has nothing to draw: a day without a record. */
+export interface SlotGap {
+	dateInt: number;
+	x: number;
+	cx: number;
+	width: number;
+}
+
+/**
+ * The "no record" gaps of a chart banded by date: every missing slot whose date the band scale
+ * holds. Days still to come are not gaps; they stay empty.
+ */
+export function slotGaps(slots: readonly DaySlot[], x: ScaleBand<number>): SlotGap[] {
+	const band = x.bandwidth();
+	const gaps: SlotGap[] = [];
+	for (const slot of slots) {
+		if (slot.state !== 'missing') continue;
+		const left = x(slot.dateInt);
+		if (left === undefined) continue;
+		gaps.push({
+			dateInt: slot.dateInt,
+			x: round2(left),
+			cx: round2(left + band / 2),
+			width: round2(band)
+		});
+	}
+	return gaps;
+}
+
+/** How a table names a slot's record: `recorded`, `no record` or `not yet`. */
+export function recordWord(slot: Pick<DaySlot, 'state'>): string {
+	return slot.state === 'recorded' ? 'recorded' : slot.state === 'missing' ? NO_RECORD : NOT_YET;
+}
+
+/**
+ * Table rows merged with a row for each slot that has nothing (its date and its record word),
+ * in date order; rows carry their own `date` (ISO) and get `record: recorded`.
+ */
+export function withGapRows<Row extends { date: string }>(
+	rows: readonly Row[],
+	slots: readonly DaySlot[] | undefined
+): Array<Row | { date: string; record: string }> {
+	if (!slots) return [...rows];
+	const recorded = rows.map((row) => ({ ...row, record: 'recorded' }));
+	const gaps = slots
+		.filter((slot) => slot.state !== 'recorded')
+		.map((slot) => ({ date: formatDateInt(slot.dateInt), record: recordWord(slot) }));
+	return [...recorded, ...gaps].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
 }
