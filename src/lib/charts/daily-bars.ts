@@ -8,6 +8,7 @@ import { daysBetween, formatDateInt } from '$lib/time/zone';
 import { dateTicks, type LabelledTick } from './axis-ticks';
 import { formatDay, formatQuantity } from './format';
 import { dateIntToUtcMs, durationAxis, isDurationUnit, round2, utcMsToDateInt } from './scales';
+import type { LegendItem } from './legend';
 import type { ChartTable } from './table';
 
 /** The words a day without a record carries in the chart, the table and the CSV. */
@@ -225,4 +226,20 @@ export function withGapRows<Row extends { date: string }>(
 		.filter((slot) => slot.state !== 'recorded')
 		.map((slot) => ({ date: formatDateInt(slot.dateInt), record: recordWord(slot) }));
 	return [...recorded, ...gaps].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+}
+
+/** The legend of a daily bars chart: its bars, then the goal, the average and the gaps it draws. */
+export function dailyBarsLegend(
+	label: string,
+	goal: number | null,
+	showAverage: boolean,
+	tone: 'steps' | 'sleep' = 'steps'
+): LegendItem[] {
+	const items: LegendItem[] = [
+		{ label, color: tone === 'steps' ? 'var(--steps)' : 'var(--sleep-light)' }
+	];
+	if (goal !== null && goal > 0) items.push({ label: 'Daily goal', color: 'var(--goal)' });
+	if (showAverage) items.push({ label: '7-day average', color: 'var(--text)', dashed: true });
+	items.push({ label: 'No record', color: 'var(--muted)', dashed: true });
+	return items;
 }

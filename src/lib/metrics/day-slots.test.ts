@@ -1,3 +1,4 @@
+import type { Sleep } from '$lib/api';
 import { describe, expect, it } from 'vitest';
 import { activityDays } from '$lib/views/activity/activity';
 import { asleepPerNight, nightSlots } from '$lib/views/sleep/sleep-view';
@@ -164,7 +165,7 @@ describe('activity days in fixed slots', () => {
 
 describe('nights in fixed slots', () => {
 	const march = { from: 20260301, to: 20260331 };
-	const nights = [];
+	const nights: Sleep[] = [];
 	for (let day = 1; day <= 31; day++) {
 		if (day === 10 || day === 17) continue;
 		nights.push(nightEnding(20260300 + day));

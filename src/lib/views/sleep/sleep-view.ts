@@ -6,7 +6,15 @@ import { sleepsToSeries } from '$lib/metrics/series';
 import { isNap, nightDate } from '$lib/metrics/sleep';
 import { formatDuration, formatPercent, MISSING } from '$lib/metrics/units';
 import type { BedtimeNight } from '$lib/metrics/types';
-import { addDays, clockOfOffset, formatClock, normalizeTz } from '$lib/time/zone';
+import {
+	addDays,
+	clockOfOffset,
+	dateIntFromString,
+	formatClock,
+	normalizeTz
+} from '$lib/time/zone';
+import { clipToToday, periodOf, type Period, type Span } from '$lib/views/controls/periods';
+import { enumParam } from '$lib/views/url-state';
 
 /** The rule every sleep chart states beside itself. */
 export const WAKE_DATE_RULE = 'A night is shown under the date you woke up.';
@@ -125,4 +133,48 @@ export function nightSlots(sleeps: readonly Sleep[], range: NightRange, today: n
 		value: 1
 	}));
 	return daySlots(range.from, range.to, today, points).map((slot) => ({ ...slot, average: null }));
+}
+
+export type SleepSpan = Extract<Span, 'night' | 'week' | 'month'>;
+export const SLEEP_SPANS = ['night', 'week', 'month'] as const satisfies SleepSpan[];
+
+/** What the Sleep URL says: `?span=month&date=2026-03-30&avg=1`. */
+export interface SleepView {
+	span: SleepSpan;
+	/** The wake date shown, or null for the person's today (resolved in the page). */
+	date: number | null;
+	/** Whether the time-asleep bars draw the 7-day average. */
+	average: boolean;
+}
+
+export function parseSleepView(url: URL): SleepView {
+	return {
+		span: enumParam(url, 'span', SLEEP_SPANS, 'night'),
+		date: dateIntFromString(url.searchParams.get('date') ?? ''),
+		average: url.searchParams.get('avg') === '1'
+	};
+}
+
+/** The dates a Sleep view shows once today is known. */
+export interface SleepDates {
+	date: number;
+	/** Every wake date of the night, week or month, days to come included. */
+	slots: Period;
+	/** The sleeps to read: up to today, and for a week or month the nights the first average needs. */
+	read: Period;
+}
+
+export function sleepDates(view: SleepView, today: number): SleepDates {
+	const date = view.date ?? today;
+	const slots = periodOf(date, view.span);
+	const clipped = clipToToday(slots, today);
+	return { date, slots, read: view.span === 'night' ? clipped : nightsHistoryRange(clipped) };
+}
+
+/** The sleeps whose wake date lies in `range` (the read reaches back further, for averages). */
+export function sleepsIn(sleeps: readonly Sleep[], range: NightRange): Sleep[] {
+	return sleeps.filter((sleep) => {
+		const dateInt = nightDate(sleep);
+		return dateInt >= range.from && dateInt <= range.to;
+	});
 }
