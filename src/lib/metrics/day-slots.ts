@@ -40,7 +40,8 @@ export function daySlots(
 ): DaySlot[] {
 	const byDate = new Map<number, number>();
 	for (const point of points) {
-		if (point.value !== null && Number.isFinite(point.value)) byDate.set(point.dateInt, point.value);
+		if (point.value !== null && Number.isFinite(point.value))
+			byDate.set(point.dateInt, point.value);
 	}
 	const slots: DaySlot[] = [];
 	const days = daysBetween(from, to);
@@ -89,7 +90,12 @@ export function slotTotals(slots: readonly DaySlot[]): {
 		total += slot.value;
 		days++;
 	}
-	return { total: days === 0 ? null : total, mean: days === 0 ? null : total / days, days, missing };
+	return {
+		total: days === 0 ? null : total,
+		mean: days === 0 ? null : total / days,
+		days,
+		missing
+	};
 }
 
 /**
