@@ -73,18 +73,40 @@ describe('daily bars layout', () => {
 });
 
 describe('daily bars ticks and words', () => {
-	it('labels each day of a week with its weekday and the month under the first', () => {
-		const ticks = dailyTicks(stepsWeek, 10);
+	it('labels each day of a week with its weekday over its date, the month where it changes', () => {
+		const ticks = dailyTicks(stepsWeekSoFar, 280);
 		expect(ticks.map((tick) => tick.value)).toEqual([0, 1, 2, 3, 4, 5, 6]);
-		expect(ticks[0]).toEqual({ value: 0, label: 'Mon 23', context: 'Mar 2026' });
-		expect(ticks[6]?.label).toBe('Sun 29');
+		expect(ticks.map((tick) => `${tick.label} ${tick.context ?? ''}`)).toEqual([
+			'Mon 30 Mar',
+			'Tue 31',
+			'Wed 1 Apr',
+			'Thu 2',
+			'Fri 3',
+			'Sat 4',
+			'Sun 5'
+		]);
 	});
 
-	it('thins the ticks of a month on a narrow chart to slot indexes of real dates', () => {
-		const ticks = dailyTicks(asleepMonth, 5);
-		expect(ticks.length).toBeLessThanOrEqual(5);
-		expect(ticks.every((tick) => asleepMonth[tick.value] !== undefined)).toBe(true);
-		expect(dailyTicks([], 5)).toEqual([]);
+	it('labels every third day of a month on a phone, the month under the first', () => {
+		// 31 slots over 280 px: 9 px each, so a label every 3 days keeps 27 px between them.
+		const ticks = dailyTicks(asleepMonth, 280);
+		expect(ticks.map((tick) => tick.label)).toEqual([
+			'1',
+			'4',
+			'7',
+			'10',
+			'13',
+			'16',
+			'19',
+			'22',
+			'25',
+			'28',
+			'31'
+		]);
+		expect(ticks[0]?.context).toBe('Mar 2026');
+		expect(ticks.slice(1).every((tick) => tick.context === undefined)).toBe(true);
+		expect(dailyTicks(asleepMonth, 1200)).toHaveLength(31);
+		expect(dailyTicks([], 280)).toEqual([]);
 	});
 
 	it('says a missing day has no record and a future day is still to come', () => {

@@ -4,10 +4,10 @@ import { range } from 'd3-array';
 import { scaleBand, scaleLinear } from 'd3-scale';
 import type { ScaleBand, ScaleLinear } from 'd3-scale';
 import { AVERAGE_DAYS, type DaySlot } from '$lib/metrics/day-slots';
-import { daysBetween, formatDateInt } from '$lib/time/zone';
-import { dateTicks, type LabelledTick } from './axis-ticks';
+import { formatDateInt } from '$lib/time/zone';
+import { MONTHS, WEEKDAYS, type LabelledTick } from './axis-ticks';
 import { formatDay, formatQuantity } from './format';
-import { dateIntToUtcMs, durationAxis, isDurationUnit, round2, utcMsToDateInt } from './scales';
+import { dateIntToUtcMs, durationAxis, isDurationUnit, round2 } from './scales';
 import type { LegendItem } from './legend';
 import type { ChartTable } from './table';
 
@@ -119,17 +119,44 @@ function averagePath(bars: readonly DailyBar[], y: ScaleLinear<number, number>):
 }
 
 /**
- * Day labels under the slots, at most `maxTicks`: `Mon 30` when every day fits, `30` when days
- * are skipped, the month and year under the first and where the month changes (see `dateTicks`).
+ * Day labels under the slots, none overlapping at `innerWidth`. A week (up to 7 slots) labels
+ * every day: the weekday (`Mon`) over the day number, the month beside the number on the first
+ * day and where the month changes (`30 Mar`, `31`, `1 Apr`). Longer spans label every 1, 2, 3, 5
+ * or 7 days from the first (`1`, `4`, `7`…), the month and year under the first label only.
  * Values are slot indexes.
  */
-export function dailyTicks(slots: readonly DaySlot[], maxTicks: number): LabelledTick[] {
-	const first = slots[0];
-	const last = slots[slots.length - 1];
-	if (!first || !last) return [];
-	return dateTicks(dateIntToUtcMs(first.dateInt), dateIntToUtcMs(last.dateInt), maxTicks).map(
-		(tick) => ({ ...tick, value: daysBetween(first.dateInt, utcMsToDateInt(tick.value)) })
-	);
+export function dailyTicks(slots: readonly DaySlot[], innerWidth: number): LabelledTick[] {
+	if (slots.length === 0) return [];
+	const step = innerWidth / slots.length;
+	if (slots.length <= 7) {
+		let previousMonth = -1;
+		return slots.map((slot, index) => {
+			const date = new Date(dateIntToUtcMs(slot.dateInt));
+			const month = date.getUTCMonth();
+			const day = String(date.getUTCDate());
+			const context = month === previousMonth ? day : `${day} ${MONTHS[month] ?? ''}`;
+			previousMonth = month;
+			return { value: index, label: WEEKDAYS[date.getUTCDay()] ?? '', context };
+		});
+	}
+	const every = [1, 2, 3, 5, 7].find((days) => days * step >= 24) ?? 7;
+	const ticks: LabelledTick[] = [];
+	for (let index = 0; index < slots.length; index += every) {
+		const slot = slots[index];
+		if (!slot) continue;
+		const date = new Date(dateIntToUtcMs(slot.dateInt));
+		const label = String(date.getUTCDate());
+		ticks.push(
+			index === 0
+				? {
+						value: index,
+						label,
+						context: `${MONTHS[date.getUTCMonth()] ?? ''} ${date.getUTCFullYear()}`
+					}
+				: { value: index, label }
+		);
+	}
+	return ticks;
 }
 
 /** A value as people read it: `8 h 05 min`, `10,240 steps`. */
@@ -228,18 +255,19 @@ export function withGapRows<Row extends { date: string }>(
 	return [...recorded, ...gaps].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
 }
 
-/** The legend of a daily bars chart: its bars, then the goal, the average and the gaps it draws. */
+/** The legend of a daily bars chart: its bars, then the goal, the average and (if any) the gaps. */
 export function dailyBarsLegend(
 	label: string,
 	goal: number | null,
 	showAverage: boolean,
-	tone: 'steps' | 'sleep' = 'steps'
+	tone: 'steps' | 'sleep' = 'steps',
+	hasGaps = true
 ): LegendItem[] {
 	const items: LegendItem[] = [
 		{ label, color: tone === 'steps' ? 'var(--steps)' : 'var(--sleep-light)' }
 	];
 	if (goal !== null && goal > 0) items.push({ label: 'Daily goal', color: 'var(--goal)' });
 	if (showAverage) items.push({ label: '7-day average', color: 'var(--text)', dashed: true });
-	items.push({ label: 'No record', color: 'var(--muted)', dashed: true });
+	if (hasGaps) items.push({ label: 'No record', color: 'var(--muted)', dashed: true });
 	return items;
 }
