@@ -25,6 +25,12 @@ test('a week of Activity shows seven bars, Monday to Sunday, under the steps goa
 	await expect(chart.locator('line.goal')).toHaveAttribute('y1', tenThousand ?? 'no 10k tick');
 	await expect(chart.getByText('Goal 10,000 steps')).toBeVisible();
 
+	// The keyboard walks the days and the tooltip names each one.
+	await days.first().focus();
+	await page.keyboard.press('ArrowRight');
+	await expect(days.nth(1)).toBeFocused();
+	await expect(page.getByRole('tooltip')).toContainText('Tue 24 Mar');
+
 	// The 7-day average is a choice kept in the URL.
 	await page.getByRole('checkbox', { name: 'Show the 7-day average' }).check();
 	await expect(page).toHaveURL(/avg=1/);
@@ -75,4 +81,19 @@ test('a Sleep month with a night removed shows "no record" in the chart and the 
 	const row = card.getByRole('row', { name: /10 Mar/ });
 	await expect(row).toContainText('no record');
 	expect(errors).toEqual([]);
+});
+
+test.describe('on a touch screen', () => {
+	test.use({ hasTouch: true, viewport: { width: 390, height: 844 } });
+
+	test('tapping a day of the week reads that day', async ({ page }) => {
+		await page.goto('/activity?span=week&date=2026-03-25');
+		const chart = page.getByRole('group', { name: 'Steps per day, 23 Mar – 29 Mar 2026' });
+		const wednesday = chart.getByRole('gridcell', { name: /^Wed 25 Mar/ });
+		await wednesday.scrollIntoViewIfNeeded();
+		const box = await wednesday.boundingBox();
+		if (!box) throw new Error('Wednesday has no slot box');
+		await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height - 4);
+		await expect(page.getByRole('tooltip')).toContainText('Wed 25 Mar');
+	});
 });
