@@ -13,9 +13,17 @@ import {
 	type HourlyMetric,
 	type ZoomedTick
 } from '$lib/metrics/hourly';
-import { AVERAGE_DAYS, daySlots, type DaySlot } from '$lib/metrics/day-slots';
+import { formatQuantity } from '$lib/charts/format';
+import { AVERAGE_DAYS, daySlots, slotTotals, type DaySlot } from '$lib/metrics/day-slots';
 import { movesToSeries } from '$lib/metrics/series';
-import { distanceIn, type UnitSystem } from '$lib/metrics/units';
+import {
+	distanceIn,
+	formatDistance,
+	formatDuration,
+	formatSteps,
+	MISSING,
+	type UnitSystem
+} from '$lib/metrics/units';
 import type { HourlyBin, Series } from '$lib/metrics/types';
 import { addDays } from '$lib/time/zone';
 import type { Period } from '$lib/views/controls/periods';
@@ -198,4 +206,37 @@ export function activityDays(
 /** The dates a week or month of daily bars reads: the period and the days its first average needs. */
 export function dailyHistoryRange(period: Period): Period {
 	return { from: addDays(period.from, -(AVERAGE_DAYS - 1)), to: period.to };
+}
+
+/** A headline figure as the page lists it. */
+export interface Figure {
+	label: string;
+	value: string;
+}
+
+/** The day's totals over its chart: steps, distance (km or mi), active time and calories. */
+export function dayFigures(move: Move, system: UnitSystem): Figure[] {
+	const d = move.details;
+	return [
+		{ label: 'Steps', value: formatSteps(d.steps) },
+		{ label: 'Distance', value: formatDistance(d.distance, system) },
+		{ label: 'Active time', value: formatDuration(d.active_time) },
+		{
+			label: 'Calories burned',
+			value: d.calories === null ? MISSING : formatQuantity(d.calories, 'kcal')
+		}
+	];
+}
+
+/** A week's or month's totals over its bars: sum, mean of the days recorded, days with and without. */
+export function periodFigures(days: ActivityDays): Figure[] {
+	const totals = slotTotals(days.slots);
+	const quantity = (value: number | null) =>
+		value === null ? MISSING : formatQuantity(value, days.unit);
+	return [
+		{ label: 'Total', value: quantity(totals.total) },
+		{ label: 'Daily average', value: quantity(totals.mean) },
+		{ label: 'Days with data', value: String(totals.days) },
+		{ label: 'Days with no record', value: String(totals.missing) }
+	];
 }
