@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BedtimeNight } from '$lib/metrics/types';
+import { daySlots } from '$lib/metrics/day-slots';
 import { bedtimeBarLabel, bedtimeLayout, bedtimeTable } from './bedtime-bars';
 
 const nights: BedtimeNight[] = [
@@ -73,5 +74,26 @@ describe('bedtimeLayout', () => {
 			'Night ending Mon 23 Mar: bed 23:00, asleep 00:40, woke 06:30'
 		);
 		expect(bedtimeTable(nights).rows[2]).toMatchObject({ kind: 'Nap', inBed: 3600 });
+	});
+});
+
+describe('bedtimeLayout in fixed slots', () => {
+	// Mon 23 – Wed 25 Mar, all past: no night ended on Wednesday.
+	const slots = daySlots(20260323, 20260325, 20260330, [
+		{ dateInt: 20260323, value: 1 },
+		{ dateInt: 20260324, value: 1 }
+	]);
+
+	it('keeps the date of a missing night as a labelled gap, never closed up', () => {
+		const layout = bedtimeLayout(nights, false, 300, 340, slots);
+		expect(layout.x.domain()).toEqual([20260323, 20260324, 20260325]);
+		// Three bands with 25 % padding over 300 px: a step of 300 / 3.25 = 92.31 px, bands 69.23 wide.
+		expect(layout.gaps).toEqual([{ dateInt: 20260325, x: 207.69, cx: 242.31, width: 69.23 }]);
+	});
+
+	it('lists the missing night in the table as "no record"', () => {
+		const rows = bedtimeTable(nights.slice(0, 2), slots).rows;
+		expect(rows.map((row) => row.record)).toEqual(['recorded', 'recorded', 'no record']);
+		expect(rows[2]).toEqual({ date: '2026-03-25', record: 'no record' });
 	});
 });

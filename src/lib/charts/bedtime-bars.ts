@@ -7,6 +7,8 @@ import { clockOfOffset, formatDateInt } from '$lib/time/zone';
 import { formatDay, formatDuration } from './format';
 import { round2 } from './scales';
 import type { ChartTable } from './table';
+import type { DaySlot } from '$lib/metrics/day-slots';
+import { slotGaps, withGapRows, type SlotGap } from './daily-bars';
 
 export interface BedtimeBar {
 	index: number;
@@ -31,20 +33,27 @@ export interface BedtimeLayout {
 	hourTicks: number[];
 	/** Vertical position of midnight. */
 	midnightY: number;
+	/** Wake dates of the slots with no night, drawn as labelled gaps. */
+	gaps: SlotGap[];
 }
 
 /**
  * Nights first, naps after them if shown. The axis spans whole hours around the data (at
- * least 22:00 to 07:00) so a range of early nights still reads as a night.
+ * least 22:00 to 07:00) so a range of early nights still reads as a night. With `slots` (every
+ * date of the week or month) each wake date keeps its place: a date without a night is a
+ * "no record" gap, a date still to come stays empty.
  */
 export function bedtimeLayout(
 	nights: readonly BedtimeNight[],
 	showNaps: boolean,
 	innerWidth: number,
-	innerHeight: number
+	innerHeight: number,
+	slots?: readonly DaySlot[]
 ): BedtimeLayout {
 	const shown = nights.filter((night) => showNaps || !night.nap);
-	const dates = [...new Set(shown.map((night) => night.dateInt))].sort((a, b) => a - b);
+	const dates = slots
+		? slots.map((slot) => slot.dateInt)
+		: [...new Set(shown.map((night) => night.dateInt))].sort((a, b) => a - b);
 	const x = scaleBand<number>().domain(dates).range([0, innerWidth]).padding(0.25);
 	const low = Math.min(min(shown, (night) => night.bedtimeOffset) ?? 0, -2 * 3600);
 	const high = Math.max(max(shown, (night) => night.wakeOffset) ?? 0, 7 * 3600);
@@ -76,7 +85,14 @@ export function bedtimeLayout(
 			night
 		};
 	});
-	return { x, y, bars, hourTicks, midnightY: round2(y(0)) };
+	return {
+		x,
+		y,
+		bars,
+		hourTicks,
+		midnightY: round2(y(0)),
+		gaps: slots ? slotGaps(slots, x) : []
+	};
 }
 
 export function bedtimeBarLabel(bar: BedtimeBar): string {
@@ -86,7 +102,11 @@ export function bedtimeBarLabel(bar: BedtimeBar): string {
 	return `${kind} ending ${formatDay(night.dateInt)}: bed ${clockOfOffset(night.bedtimeOffset)}${asleep}, woke ${clockOfOffset(night.wakeOffset)}`;
 }
 
-export function bedtimeTable(nights: readonly BedtimeNight[]): ChartTable {
+/** Clock times by ISO wake date; with `slots`, a row for each date without a night too. */
+export function bedtimeTable(
+	nights: readonly BedtimeNight[],
+	slots?: readonly DaySlot[]
+): ChartTable {
 	const clock = { unit: 'seconds from midnight', format: clockOfOffset };
 	return {
 		columns: [
@@ -95,15 +115,19 @@ export function bedtimeTable(nights: readonly BedtimeNight[]): ChartTable {
 			{ key: 'bedtime', label: 'Bedtime', ...clock },
 			{ key: 'asleep', label: 'Asleep', ...clock },
 			{ key: 'wake', label: 'Woke', ...clock },
-			{ key: 'inBed', label: 'In bed', unit: 'seconds', format: formatDuration }
+			{ key: 'inBed', label: 'In bed', unit: 'seconds', format: formatDuration },
+			...(slots ? [{ key: 'record', label: 'Record' }] : [])
 		],
-		rows: nights.map((night) => ({
-			date: formatDateInt(night.dateInt),
-			kind: night.nap ? 'Nap' : 'Night',
-			bedtime: night.bedtimeOffset,
-			asleep: night.asleepOffset,
-			wake: night.wakeOffset,
-			inBed: night.wakeOffset - night.bedtimeOffset
-		}))
+		rows: withGapRows(
+			nights.map((night) => ({
+				date: formatDateInt(night.dateInt),
+				kind: night.nap ? 'Nap' : 'Night',
+				bedtime: night.bedtimeOffset,
+				asleep: night.asleepOffset,
+				wake: night.wakeOffset,
+				inBed: night.wakeOffset - night.bedtimeOffset
+			})),
+			slots
+		)
 	};
 }

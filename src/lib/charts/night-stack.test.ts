@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NightPhaseTotals } from '$lib/metrics/types';
+import { daySlots } from '$lib/metrics/day-slots';
 import { hourTickValues, nightColumnLabel, nightStackLayout, nightStackTable } from './night-stack';
 
 const nights: NightPhaseTotals[] = [
@@ -49,5 +50,41 @@ describe('nightStackLayout', () => {
 			light: 14400,
 			deep: 5400
 		});
+	});
+});
+
+describe('nightStackLayout in fixed slots', () => {
+	// Mon 23 – Sun 29 Mar read on Friday 27: no night ended on Wednesday 25 or Thursday 26.
+	const week = daySlots(20260323, 20260329, 20260327, [
+		{ dateInt: 20260323, value: 1 },
+		{ dateInt: 20260324, value: 1 },
+		{ dateInt: 20260327, value: 1 }
+	]);
+	const three = [
+		...nights,
+		{ dateInt: 20260327, xid: 'c', latency: 900, awake: 900, light: 12000, deep: 6000 }
+	];
+
+	it('keeps a column for every day of the week and a gap for each night with no record', () => {
+		const layout = nightStackLayout(three, 700, 180, week);
+		expect(layout.x.domain()).toHaveLength(7);
+		expect(layout.gaps.map((gap) => gap.dateInt)).toEqual([20260325, 20260326]);
+		// Friday's night stays under Friday, not closed up next to Tuesday.
+		expect(layout.columns[2]?.x).toBeCloseTo(layout.x(20260327) ?? -1, 2);
+		expect(layout.columns[2]!.x - layout.columns[1]!.x).toBeCloseTo(3 * layout.x.step(), 1);
+	});
+
+	it('tabulates the missing nights as "no record" and the days to come as "not yet"', () => {
+		const table = nightStackTable(three, week);
+		expect(table.rows.map((row) => [row.date, row.record])).toEqual([
+			['2026-03-23', 'recorded'],
+			['2026-03-24', 'recorded'],
+			['2026-03-25', 'no record'],
+			['2026-03-26', 'no record'],
+			['2026-03-27', 'recorded'],
+			['2026-03-28', 'not yet'],
+			['2026-03-29', 'not yet']
+		]);
+		expect(table.rows[2]?.deep).toBeUndefined();
 	});
 });

@@ -9,6 +9,8 @@ import { phaseLabel } from './hypnogram';
 import { round2 } from './scales';
 import { formatDateInt } from '$lib/time/zone';
 import type { ChartTable } from './table';
+import type { DaySlot } from '$lib/metrics/day-slots';
+import { slotGaps, withGapRows, type SlotGap } from './daily-bars';
 
 /** Stack order from the baseline up: deep sleep at the bottom, time to fall asleep on top. */
 export const STACK_PHASES = [
@@ -40,15 +42,23 @@ export interface NightStackLayout {
 	x: ScaleBand<number>;
 	y: ScaleLinear<number, number>;
 	columns: NightColumn[];
+	/** Wake dates of the slots with no night, drawn as labelled gaps. */
+	gaps: SlotGap[];
 }
 
+/**
+ * One column per wake date. With `slots` (every date of the week or month), each date keeps its
+ * place: a date without a night is a "no record" gap and a date still to come stays empty;
+ * without them, only the dates that have nights get a column.
+ */
 export function nightStackLayout(
 	nights: readonly NightPhaseTotals[],
 	innerWidth: number,
-	innerHeight: number
+	innerHeight: number,
+	slots?: readonly DaySlot[]
 ): NightStackLayout {
 	const x = scaleBand<number>()
-		.domain(nights.map((night) => night.dateInt))
+		.domain(slots ? slots.map((slot) => slot.dateInt) : nights.map((night) => night.dateInt))
 		.range([0, innerWidth])
 		.padding(0.2);
 	const series = stack<NightPhaseTotals, SleepPhase>().keys(STACK_PHASES)([...nights]);
@@ -78,7 +88,7 @@ export function nightStackLayout(
 			pieces
 		};
 	});
-	return { x, y, columns };
+	return { x, y, columns, gaps: slots ? slotGaps(slots, x) : [] };
 }
 
 /** Hour ticks for a seconds axis: every hour, or every 2 or 3 when the axis is crowded. */
@@ -97,7 +107,11 @@ export function nightColumnLabel(column: NightColumn): string {
 	return `Night ending ${formatDay(column.dateInt)}: ${formatDuration(column.total)} in bed; ${parts.join(', ')}`;
 }
 
-export function nightStackTable(nights: readonly NightPhaseTotals[]): ChartTable {
+/** Seconds per phase by ISO wake date; with `slots`, a row for each date without a night too. */
+export function nightStackTable(
+	nights: readonly NightPhaseTotals[],
+	slots?: readonly DaySlot[]
+): ChartTable {
 	const duration = { unit: 'seconds', format: formatDuration };
 	return {
 		columns: [
@@ -105,14 +119,18 @@ export function nightStackTable(nights: readonly NightPhaseTotals[]): ChartTable
 			{ key: 'latency', label: phaseLabel.latency, ...duration },
 			{ key: 'awake', label: phaseLabel.awake, ...duration },
 			{ key: 'light', label: phaseLabel.light, ...duration },
-			{ key: 'deep', label: phaseLabel.deep, ...duration }
+			{ key: 'deep', label: phaseLabel.deep, ...duration },
+			...(slots ? [{ key: 'record', label: 'Record' }] : [])
 		],
-		rows: nights.map((night) => ({
-			date: formatDateInt(night.dateInt),
-			latency: night.latency,
-			awake: night.awake,
-			light: night.light,
-			deep: night.deep
-		}))
+		rows: withGapRows(
+			nights.map((night) => ({
+				date: formatDateInt(night.dateInt),
+				latency: night.latency,
+				awake: night.awake,
+				light: night.light,
+				deep: night.deep
+			})),
+			slots
+		)
 	};
 }

@@ -11,10 +11,12 @@ import {
 } from '$lib/metrics/fixtures';
 import { addDays } from '$lib/time/zone';
 import {
+	activityDays,
 	binOfHour,
 	dailyTotals,
 	dayBins,
 	moveOn,
+	periodFigures,
 	seriesTotals,
 	usualHistoryRange,
 	zoomHour,
@@ -128,5 +130,27 @@ describe('the zones of a day', () => {
 	it('names the zones of a day that crossed them, in order', () => {
 		expect(zonesOfDay(tripMove)).toBe('Europe/Berlin, then America/New_York');
 		expect(zonesOfDay(workdayMove)).toBe('Europe/Berlin');
+	});
+});
+
+describe('the figures over a week of daily bars', () => {
+	it('sums and averages the recorded days and counts the days with no record, not those to come', () => {
+		const days = activityDays(
+			[
+				makeMove({ date: 20260330, steps: [4000, 2000] }),
+				makeMove({ date: 20260401, steps: [3000] })
+			],
+			'steps',
+			{ from: 20260330, to: 20260405 },
+			20260402,
+			'metric',
+			10000
+		);
+		expect(periodFigures(days)).toEqual([
+			{ label: 'Total', value: '9,000 steps' },
+			{ label: 'Daily average', value: '4,500 steps' },
+			{ label: 'Days with data', value: '2' },
+			{ label: 'Days with no record', value: '2' }
+		]);
 	});
 });

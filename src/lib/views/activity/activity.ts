@@ -13,8 +13,17 @@ import {
 	type HourlyMetric,
 	type ZoomedTick
 } from '$lib/metrics/hourly';
+import { formatQuantity } from '$lib/charts/format';
+import { AVERAGE_DAYS, daySlots, slotTotals, type DaySlot } from '$lib/metrics/day-slots';
 import { movesToSeries } from '$lib/metrics/series';
-import { distanceIn, type UnitSystem } from '$lib/metrics/units';
+import {
+	distanceIn,
+	formatDistance,
+	formatDuration,
+	formatSteps,
+	MISSING,
+	type UnitSystem
+} from '$lib/metrics/units';
 import type { HourlyBin, Series } from '$lib/metrics/types';
 import { addDays } from '$lib/time/zone';
 import type { Period } from '$lib/views/controls/periods';
@@ -160,4 +169,74 @@ export function zonesOfDay(move: Move): string {
 	for (const [, zone] of changes) if (zones[zones.length - 1] !== zone) zones.push(zone);
 	if (zones.length === 0) zones.push(move.details.tz);
 	return zones.join(', then ');
+}
+
+/** A week or month of daily totals in fixed slots, with the steps goal where the metric has one. */
+export interface ActivityDays {
+	slots: DaySlot[];
+	label: string;
+	unit: string;
+	/** The daily steps goal (steps only), or null. */
+	goal: number | null;
+}
+
+/**
+ * Daily totals of `metric` for every date of `period` (Monday to Sunday, or the whole month),
+ * days without a move left as "no record" and days after `today` as still to come. `moves` may
+ * reach back `AVERAGE_DAYS - 1` days before the period (see `dailyHistoryRange`) for the first
+ * days' averages. A move sits under its own `date`, so a travel day of 30 hours is one slot.
+ */
+export function activityDays(
+	moves: readonly Move[],
+	metric: HourlyMetric,
+	period: Period,
+	today: number,
+	system: UnitSystem,
+	stepsGoal: number | null
+): ActivityDays {
+	const series = dailyTotals(moves, metric, dailyHistoryRange(period), system);
+	return {
+		slots: daySlots(period.from, period.to, today, series.points),
+		label: series.label,
+		unit: series.unit,
+		goal: metric === 'steps' && stepsGoal !== null && stepsGoal > 0 ? stepsGoal : null
+	};
+}
+
+/** The dates a week or month of daily bars reads: the period and the days its first average needs. */
+export function dailyHistoryRange(period: Period): Period {
+	return { from: addDays(period.from, -(AVERAGE_DAYS - 1)), to: period.to };
+}
+
+/** A headline figure as the page lists it. */
+export interface Figure {
+	label: string;
+	value: string;
+}
+
+/** The day's totals over its chart: steps, distance (km or mi), active time and calories. */
+export function dayFigures(move: Move, system: UnitSystem): Figure[] {
+	const d = move.details;
+	return [
+		{ label: 'Steps', value: formatSteps(d.steps) },
+		{ label: 'Distance', value: formatDistance(d.distance, system) },
+		{ label: 'Active time', value: formatDuration(d.active_time) },
+		{
+			label: 'Calories burned',
+			value: d.calories === null ? MISSING : formatQuantity(d.calories, 'kcal')
+		}
+	];
+}
+
+/** A week's or month's totals over its bars: sum, mean of the days recorded, days with and without. */
+export function periodFigures(days: ActivityDays): Figure[] {
+	const totals = slotTotals(days.slots);
+	const quantity = (value: number | null) =>
+		value === null ? MISSING : formatQuantity(value, days.unit);
+	return [
+		{ label: 'Total', value: quantity(totals.total) },
+		{ label: 'Daily average', value: quantity(totals.mean) },
+		{ label: 'Days with data', value: String(totals.days) },
+		{ label: 'Days with no record', value: String(totals.missing) }
+	];
 }

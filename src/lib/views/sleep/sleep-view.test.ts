@@ -11,7 +11,10 @@ import {
 	napRows,
 	nightBedtimes,
 	nightOf,
+	parseSleepView,
 	regularityFigures,
+	sleepDates,
+	sleepsIn,
 	sleepRegularity,
 	splitSleeps
 } from './sleep-view';
@@ -78,5 +81,35 @@ describe('bedtime regularity in words', () => {
 		const figures = regularityFigures(sleepRegularity([afternoonNap.sleep]));
 		expect(figures.find((f) => f.label === 'Median bedtime')?.value).toBe('–');
 		expect(figures.find((f) => f.label === 'Nights counted')?.value).toBe('0');
+	});
+});
+
+describe('the Sleep URL', () => {
+	const url = (query: string) => new URL(`http://localhost/sleep${query}`);
+
+	it('reads a night for the person’s today when nothing is given', () => {
+		expect(parseSleepView(url(''))).toEqual({ span: 'night', date: null, average: false });
+	});
+
+	it('reads a month with the average shown', () => {
+		expect(parseSleepView(url('?span=month&date=2026-03-10&avg=1'))).toEqual({
+			span: 'month',
+			date: 20260310,
+			average: true
+		});
+	});
+
+	it('keeps every wake date of the month and reads the six nights before it', () => {
+		const dates = sleepDates(parseSleepView(url('?span=month')), 20260330);
+		expect(dates).toEqual({
+			date: 20260330,
+			slots: { from: 20260301, to: 20260331 },
+			read: { from: 20260223, to: 20260330 }
+		});
+	});
+
+	it('leaves out the nights read only for the average', () => {
+		const kept = sleepsIn(all, { from: 20260323, to: 20260328 });
+		expect(kept.map((sleep) => sleep.xid)).toEqual(['nap-20260323', 'night-20260323']);
 	});
 });

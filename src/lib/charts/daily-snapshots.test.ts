@@ -1,0 +1,81 @@
+// SVG snapshots of the daily bars, rendered on the server from the named fixtures.
+import { render } from 'svelte/server';
+import { describe, expect, it } from 'vitest';
+import BedtimeBars from './BedtimeBars.svelte';
+import DailyBars from './DailyBars.svelte';
+import NightStack from './NightStack.svelte';
+import {
+	asleepMonth,
+	nightMonthBedtimes,
+	nightMonthSlots,
+	nightMonthTotals,
+	stepsWeek,
+	stepsWeekSoFar
+} from './daily-fixtures';
+import { chartSvgMarkup } from './snapshot-markup';
+
+describe('daily bars snapshots', () => {
+	it('draws a week of steps as seven bars with the goal line and a labelled gap', async () => {
+		const { body } = render(DailyBars, {
+			props: { slots: stepsWeek, unit: 'steps', goal: 10000, label: 'Steps per day' }
+		});
+		const svg = chartSvgMarkup(body);
+		expect(svg.match(/class="bar"/g)).toHaveLength(6);
+		expect(svg.match(/role="gridcell"/g)).toHaveLength(7);
+		expect(svg).toContain('>no record</text>');
+		expect(svg).toContain('>Goal 10,000 steps</text>');
+		await expect(svg).toMatchFileSnapshot('./__snapshots__/daily-bars-steps-week.svg');
+	});
+
+	it('leaves the days still to come empty and draws the 7-day average', async () => {
+		const { body } = render(DailyBars, {
+			props: {
+				slots: stepsWeekSoFar,
+				unit: 'steps',
+				goal: 10000,
+				showAverage: true,
+				label: 'Steps per day'
+			}
+		});
+		const svg = chartSvgMarkup(body);
+		expect(svg.match(/>no record<\/text>/g)).toHaveLength(1);
+		expect(svg).toContain('class="average"');
+		await expect(svg).toMatchFileSnapshot('./__snapshots__/daily-bars-week-so-far.svg');
+	});
+
+	it('draws a month of time asleep in hours with two nights of no record', async () => {
+		const { body } = render(DailyBars, {
+			props: {
+				slots: asleepMonth,
+				unit: 'seconds',
+				goal: 28800,
+				tone: 'sleep',
+				label: 'Time asleep per night'
+			}
+		});
+		const svg = chartSvgMarkup(body);
+		expect(svg.match(/>no record<\/text>/g)).toHaveLength(2);
+		expect(svg).toContain('>h</text>');
+		await expect(svg).toMatchFileSnapshot('./__snapshots__/daily-bars-asleep-month.svg');
+	});
+
+	it('keeps the two missing nights of a month as labelled gaps in the phase stacks', async () => {
+		const { body } = render(NightStack, {
+			props: { nights: nightMonthTotals, slots: nightMonthSlots }
+		});
+		const svg = chartSvgMarkup(body);
+		expect(svg.match(/>no record<\/text>/g)).toHaveLength(2);
+		expect(svg).toContain('aria-label="Tue 10 Mar: no record"');
+		await expect(svg).toMatchFileSnapshot('./__snapshots__/night-stack-month-gaps.svg');
+	});
+
+	it('keeps the two missing nights of a month as labelled gaps in the bedtimes', async () => {
+		const { body } = render(BedtimeBars, {
+			props: { nights: nightMonthBedtimes, slots: nightMonthSlots, showNaps: false }
+		});
+		const svg = chartSvgMarkup(body);
+		expect(svg.match(/>no record<\/text>/g)).toHaveLength(2);
+		expect(svg).toContain('aria-label="Tue 17 Mar: no record"');
+		await expect(svg).toMatchFileSnapshot('./__snapshots__/bedtime-bars-month-gaps.svg');
+	});
+});

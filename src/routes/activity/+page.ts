@@ -1,0 +1,4 @@
+import { parseActivityView } from '$lib/views/activity/activity-view';
+import type { PageLoad } from './$types';
+
+export const load: PageLoad = ({ url }) => ({ view: parseActivityView(url) });
