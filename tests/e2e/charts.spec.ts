@@ -62,44 +62,31 @@ for (const width of [390, 1440]) {
 	}
 }
 
+// One test per view and width, so a slow machine times out no view on behalf of the others.
 for (const width of [320, 768]) {
-	test(`no view is wider than a ${width} px screen, tables open`, async ({ page }) => {
-		await page.setViewportSize({ width, height: 900 });
-		// The Data page is being reworked separately; its sync figures still overflow a 320 px screen.
-		const views = VIEWS.filter(
-			(path) => (width > 320 || path !== '/data') && !path.startsWith('/food')
-		);
-		for (const path of [...views, '/trends?bucket=w']) {
+	// The Data page is being reworked separately; its sync figures still overflow a 320 px screen.
+	const views = VIEWS.filter((path) => width > 320 || path !== '/data');
+	for (const path of [...views, '/trends?bucket=w', '/food?span=month']) {
+		test(`${path} is no wider than a ${width} px screen, tables open`, async ({ page }) => {
+			await page.setViewportSize({ width, height: 900 });
 			await openView(page, path);
-			expect({ path, overflow: await horizontalOverflow(page) }).toEqual({ path, overflow: 0 });
-		}
-	});
+			expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+		});
+	}
 }
 
-for (const width of [320, 768]) {
-	test(`the Food view is no wider than a ${width} px screen at every span, tables open`, async ({
-		page
-	}) => {
-		await page.setViewportSize({ width, height: 900 });
-		for (const path of ['/food', '/food?span=week', '/food?span=month']) {
-			await openView(page, path);
-			expect({ path, overflow: await horizontalOverflow(page) }).toEqual({ path, overflow: 0 });
-		}
-	});
-}
-
-test('time axes keep our format at every span and zoom', async ({ page }) => {
-	for (const path of [
-		'/activity?span=week',
-		'/activity?span=month',
-		'/activity?span=year',
-		'/sleep?span=month',
-		'/food?span=week',
-		'/food?span=month',
-		'/trends?bucket=w',
-		'/trends?bucket=m',
-		'/trends?n=3650'
-	]) {
+for (const path of [
+	'/activity?span=week',
+	'/activity?span=month',
+	'/activity?span=year',
+	'/sleep?span=month',
+	'/food?span=week',
+	'/food?span=month',
+	'/trends?bucket=w',
+	'/trends?bucket=m',
+	'/trends?n=3650'
+]) {
+	test(`${path}: time axes keep our format at every zoom`, async ({ page }) => {
 		await page.goto(path);
 		await page.waitForLoadState('networkidle');
 		await expect(page.locator('g.axis text').first()).toBeVisible();
@@ -116,8 +103,8 @@ test('time axes keep our format at every span and zoom', async ({ page }) => {
 				);
 			}
 		}
-	}
-});
+	});
+}
 
 test.describe('on a touch screen', () => {
 	test.use({ hasTouch: true, viewport: { width: 390, height: 844 } });
