@@ -217,6 +217,52 @@ test.describe('exporting while the page is dark', () => {
 		for (const channel of cornerPixel(dark)) expect(channel).toBeLessThan(60);
 	});
 
+	test('the heatmap’s cells are light in a light-background export, and dark without it', async ({
+		page
+	}) => {
+		test.setTimeout(60_000);
+		await page.goto('/activity?span=year');
+		const card = page.getByRole('region', { name: 'Steps by day and hour' });
+		await expect(card.locator('canvas')).toBeVisible();
+		// Share of the cells' pixels that are near white in every channel: the empty hours of
+		// a light ramp are, none of a dark ramp's are.
+		const lightShare = (png: PNG) => {
+			let light = 0;
+			for (let i = 0; i < png.data.length; i += 4) {
+				if (
+					(png.data[i] ?? 0) > 200 &&
+					(png.data[i + 1] ?? 0) > 200 &&
+					(png.data[i + 2] ?? 0) > 200
+				)
+					light++;
+			}
+			return light / (png.data.length / 4);
+		};
+		const cellsOf = async (download: Download) => {
+			const text = await downloadedText(download);
+			const href = /<image href="data:image\/png;base64,([^"]+)"/.exec(text)?.[1];
+			expect(href).toBeDefined();
+			return PNG.sync.read(Buffer.from(href ?? '', 'base64'));
+		};
+
+		const light = await cellsOf(await exportFrom(page, card, 'SVG image'));
+		expect(lightShare(light)).toBeGreaterThan(0.3);
+		// The page's own heatmap went back to its dark cells.
+		const onPage = await card.locator('canvas').evaluate((canvas) => {
+			if (!(canvas instanceof HTMLCanvasElement)) throw new Error('not a canvas');
+			return canvas.toDataURL('image/png').split(',')[1] ?? '';
+		});
+		expect(lightShare(PNG.sync.read(Buffer.from(onPage, 'base64')))).toBeLessThan(0.01);
+
+		await card.getByRole('button', { name: 'Export' }).click();
+		await card.getByRole('menuitemcheckbox', { name: 'Light background' }).click();
+		const [download] = await Promise.all([
+			page.waitForEvent('download'),
+			card.getByRole('menuitem', { name: 'SVG image' }).click()
+		]);
+		expect(lightShare(await cellsOf(download))).toBeLessThan(0.01);
+	});
+
 	test('an SVG is on a light background with dark text by default', async ({ page }) => {
 		const card = await openCard(page);
 		const text = await downloadedText(await exportFrom(page, card, 'SVG image'));

@@ -320,3 +320,26 @@ for (const width of [320, 1440]) {
 		});
 	}
 }
+
+test('a one-day span shows its lone value labelled in the middle, not a dot in a corner', async ({
+	page
+}) => {
+	await page.goto('/trends?n=1');
+	const label = page.locator('svg .lone-value').first();
+	await expect(label).toBeVisible();
+	await expect(label).toHaveText(/^[\d,]+ steps$/);
+	const plot = await page.locator('svg.chart-svg').first().boundingBox();
+	const box = await label.boundingBox();
+	expect(plot && box).toBeTruthy();
+	if (plot && box) {
+		const centre = box.x + box.width / 2;
+		expect(Math.abs(centre - (plot.x + plot.width / 2))).toBeLessThan(plot.width * 0.15);
+	}
+	// No 0–1 axis: the value axis speaks of steps in thousands or more.
+	await expect(
+		page
+			.locator('svg.chart-svg')
+			.first()
+			.locator('.axis-y text', { hasText: /^0\.\d$/ })
+	).toHaveCount(0);
+});
