@@ -101,7 +101,7 @@ test('shows this week against the same days of last week, with means and % chang
 	if (word !== 'about the same') {
 		const swatch = key
 			.getByRole('listitem')
-			.filter({ hasText: word === 'better' ? 'Better' : 'Worse' });
+			.filter({ hasText: word === 'better' ? /^Better$/ : /^Worse$/ });
 		const swatchColour = await swatch
 			.locator('.swatch')
 			.evaluate((element) => getComputedStyle(element).backgroundColor);
@@ -288,4 +288,23 @@ test('the comparison table exports as CSV with both periods and the change', asy
 	// The table's figure is followed by the word that judges it (better, worse…).
 	expect(shownChange?.startsWith(change.format(changePct / 100))).toBe(true);
 	expect(errors).toEqual([]);
+});
+
+test('one day against a day without records shows the lone value labelled in the middle', async ({
+	page
+}) => {
+	await page.goto('/compare?preset=custom&a=2026-03-29&b=2020-01-01&days=1');
+	const chart = page.getByRole('group', { name: /Period A \(29 Mar 2026\)/ });
+	const label = chart.locator('.lone-value');
+	await expect(label).toHaveText(/^[\d,]+ steps$/);
+	const plot = await chart.locator('.plot').boundingBox();
+	const box = await label.boundingBox();
+	expect(plot).not.toBeNull();
+	expect(box).not.toBeNull();
+	if (plot && box) {
+		const centre = box.x + box.width / 2;
+		expect(Math.abs(centre - (plot.x + plot.width / 2))).toBeLessThan(plot.width * 0.1);
+	}
+	// The value axis has no 0–1 sliver: its top tick is in thousands of steps.
+	await expect(chart.locator('.axis-y text', { hasText: /^0\.\d$/ })).toHaveCount(0);
 });

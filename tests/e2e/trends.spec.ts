@@ -321,25 +321,13 @@ for (const width of [320, 1440]) {
 	}
 }
 
-test('a one-day span shows its lone value labelled in the middle, not a dot in a corner', async ({
+test('a one-day span shows its value as a figure, not a dot in a corner of an empty axis', async ({
 	page
 }) => {
 	await page.goto('/trends?n=1');
-	const label = page.locator('svg .lone-value').first();
-	await expect(label).toBeVisible();
-	await expect(label).toHaveText(/^[\d,]+ steps$/);
-	const plot = await page.locator('svg.chart-svg').first().boundingBox();
-	const box = await label.boundingBox();
-	expect(plot && box).toBeTruthy();
-	if (plot && box) {
-		const centre = box.x + box.width / 2;
-		expect(Math.abs(centre - (plot.x + plot.width / 2))).toBeLessThan(plot.width * 0.15);
-	}
-	// No 0–1 axis: the value axis speaks of steps in thousands or more.
-	await expect(
-		page
-			.locator('svg.chart-svg')
-			.first()
-			.locator('.axis-y text', { hasText: /^0\.\d$/ })
-	).toHaveCount(0);
+	const card = page.getByRole('region', { name: 'Steps' });
+	await expect(card.getByText(/^Daily · 2026-03-30 to 2026-03-30 · 1 day$/)).toBeVisible();
+	await expect(card.getByRole('definition').first()).toHaveText(/^[\d,]+ steps$/);
+	await expect(card.getByText('the only bucket with data here', { exact: false })).toBeVisible();
+	await expect(card.locator('svg.chart-svg')).toHaveCount(0);
 });

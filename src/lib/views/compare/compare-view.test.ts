@@ -96,8 +96,9 @@ describe('comparePeriodRecords while this week is under way', () => {
 		expect(result.timing.regularityB.nights).toBe(1);
 	});
 
-	it('still draws both weeks whole', () => {
+	it('still draws both weeks whole, and counts their days with data whole', () => {
 		expect(result.seriesB[0]?.points).toHaveLength(7);
+		expect(result.whole.find((row) => row.id === 'sleep.asleep')?.daysB).toBe(2);
 	});
 
 	it('says in words which days are compared', () => {

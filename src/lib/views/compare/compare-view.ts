@@ -464,7 +464,8 @@ export function timingRows(timing: SleepTimingShift): CompareRow[] {
 export interface PeriodComparison {
 	comparisons: MetricComparison[];
 	timing: SleepTimingShift;
-	/** Whole periods, for the overlaid chart. */
+	/** Whole periods, for the overlaid chart and its count of days with data. */
+	whole: MetricComparison[];
 	seriesA: Series[];
 	seriesB: Series[];
 	/** The span the table judges when period A is under way; null when both are whole. */
@@ -486,10 +487,12 @@ export function comparePeriodRecords(
 	const seriesB = periodSeries(moves, sleeps, pair.b);
 	const span = today === null ? null : sameElapsedSpan(pair, today);
 	const judged = span?.pair ?? pair;
+	const whole = comparePeriods(seriesA, seriesB);
 	return {
 		comparisons: span
 			? comparePeriods(periodSeries(moves, sleeps, judged.a), periodSeries(moves, sleeps, judged.b))
-			: comparePeriods(seriesA, seriesB),
+			: whole,
+		whole,
 		timing: sleepTimingShift(nightsIn(sleeps, judged.a), nightsIn(sleeps, judged.b)),
 		seriesA,
 		seriesB,
