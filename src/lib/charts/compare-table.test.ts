@@ -84,6 +84,27 @@ describe('CompareTable', () => {
 		);
 	});
 
+	it('puts the label of a short loss right of zero when it would run into the row names', () => {
+		const small: CompareTableRow = {
+			id: 'asleep',
+			label: 'Time asleep',
+			cells: ['7 h', '7 h'],
+			change: -0.4,
+			changeText: '-0.4%',
+			verdict: 'same',
+			verdictText: 'about the same'
+		};
+		const { body } = render(CompareTable, {
+			props: { caption: 'c', columns: ['A', 'B'], rows: [small], width: 320 }
+		});
+		const svg = chartSvgMarkup(body);
+		const zero = Number(/<line class="zero" x1="([\d.]+)"/.exec(svg)?.[1]);
+		const label =
+			/<text class="value" x="([\d.]+)"[^>]*text-anchor="(\w+)">-0.4% about the same</.exec(svg);
+		expect(label?.[2]).toBe('start');
+		expect(Number(label?.[1])).toBeCloseTo(zero + 4, 1);
+	});
+
 	it('draws no chart when bars are off', () => {
 		expect(renderTable(false)).not.toContain('<svg');
 	});

@@ -154,6 +154,10 @@ export function headerSvgMarkup(
 			parts.push(
 				`<line x1="${x}" y1="${y - 4}" x2="${x + SWATCH}" y2="${y - 4}" stroke="${colour}" stroke-width="2" stroke-dasharray="4 2"/>`
 			);
+		} else if (item.mark === 'ring') {
+			parts.push(
+				`<circle cx="${x + SWATCH / 2}" cy="${y - SWATCH / 2 + 2}" r="3.5" fill="${colours.background}" stroke="${colour}" stroke-width="1.5"/>`
+			);
 		} else if (item.mark === 'dot') {
 			parts.push(
 				`<circle cx="${x + SWATCH / 2}" cy="${y - SWATCH / 2 + 2}" r="3" fill="${colour}"/>`
