@@ -152,9 +152,8 @@ test('a month under way is judged over its first 30 days, and fewer awakenings r
 test('changing the preset changes the URL, and back restores the week', async ({ page }) => {
 	const errors = watchErrors(page);
 	await page.goto('/compare');
-	const legend = page.getByRole('region', { name: 'Period comparison' }).getByRole('list', {
-		name: 'Legend'
-	});
+	// The overlaid chart's legend names both periods with their dates.
+	const legend = page.getByRole('list', { name: 'Legend' }).first();
 	await expect(legend).toContainText('This week: 30 Mar – 5 Apr 2026');
 
 	await page.getByRole('radio', { name: 'This month vs last month' }).check();
@@ -183,9 +182,8 @@ test('a copied link reopens two custom periods with their metric and alignment',
 	await page.goto(
 		'/compare?preset=custom&a=2026-03-01&b=2026-02-01&days=14&metric=distance&align=day'
 	);
-	const legend = page.getByRole('region', { name: 'Period comparison' }).getByRole('list', {
-		name: 'Legend'
-	});
+	// The overlaid chart's legend names both periods with their dates.
+	const legend = page.getByRole('list', { name: 'Legend' }).first();
 	await expect(legend).toContainText('Period A: 1 – 14 Mar 2026');
 	await expect(legend).toContainText('Period B: 1 – 14 Feb 2026');
 	await expect(page.getByLabel('Period A starts')).toHaveValue('2026-03-01');
