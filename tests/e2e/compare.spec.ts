@@ -56,42 +56,61 @@ const change = new Intl.NumberFormat('en-GB', {
 	signDisplay: 'exceptZero'
 });
 
-test('shows this week against last week with dates, means and % change that agree with the API', async ({
+test('shows this week against the same days of last week, with means and % change that agree with the API', async ({
 	page
 }) => {
 	const errors = watchErrors(page);
 	await page.goto('/compare');
 	await expect(page.getByRole('heading', { level: 1, name: 'Compare' })).toBeVisible();
-	const card = page.getByRole('region', { name: 'Period comparison' });
-	const legend = card.getByRole('list', { name: 'Legend' });
+	// The overlaid chart draws both weeks whole and names them with their dates.
+	const legend = page.getByRole('list', { name: 'Legend' }).first();
 	await expect(legend).toContainText('This week: 30 Mar – 5 Apr 2026');
 	await expect(legend).toContainText('Last week: 23 – 29 Mar 2026');
 
+	// Monday 30 March: this week has had one day, so the table compares Monday with Monday.
+	const card = page.getByRole('region', { name: 'Period comparison' });
+	await expect(card.locator('caption')).toHaveText(
+		'Same span of each: the first day of each week (30 Mar 2026 against 23 Mar 2026), since ' +
+			'this week is not over; today counts as far as it has gone.'
+	);
 	const thisWeek = (await movesFromProxy(page, datesFrom([2026, 3, 30], 7))).flatMap((move) =>
 		move.details.steps === null ? [] : [move.details.steps]
 	);
 	const lastWeek = (await movesFromProxy(page, datesFrom([2026, 3, 23], 7))).flatMap((move) =>
 		move.details.steps === null ? [] : [move.details.steps]
 	);
-	expect(thisWeek.length).toBeGreaterThan(0);
+	expect(thisWeek).toHaveLength(1);
 	expect(lastWeek).toHaveLength(7);
+	const lastMonday = lastWeek.slice(0, 1);
 	const meanA = mean(thisWeek);
-	const meanB = mean(lastWeek);
+	const meanB = mean(lastMonday);
 
 	const stepsRow = card.getByRole('row', { name: /^Steps / });
 	const cells = stepsRow.getByRole('cell');
 	await expect(cells.nth(0)).toHaveText(`${grouped.format(Math.round(meanA))} steps`);
 	await expect(cells.nth(1)).toHaveText(`${grouped.format(Math.round(meanB))} steps`);
-	await expect(cells.nth(3)).toHaveText(
-		`${grouped.format(Math.round(lastWeek.reduce((a, b) => a + b, 0)))} steps`
-	);
-	await expect(cells.nth(4)).toHaveText(`${thisWeek.length} vs ${lastWeek.length}`);
-	await expect(cells.nth(5)).toHaveText(change.format((meanA - meanB) / meanB));
+	await expect(cells.nth(3)).toHaveText(`${grouped.format(Math.round(meanB))} steps`);
+	await expect(cells.nth(4)).toHaveText('1 vs 1');
+	const pct = (meanA - meanB) / meanB;
+	// More steps is better: the change says so in words, and in the colour the legend gives it.
+	const word = Math.abs(pct) < 0.01 ? 'about the same' : pct > 0 ? 'better' : 'worse';
+	await expect(cells.nth(5)).toHaveText(`${change.format(pct)}${word}`);
+	const key = card.getByRole('list', { name: 'Legend' });
+	await expect(key).toContainText('Better');
+	await expect(key).toContainText('Worse');
+	if (word !== 'about the same') {
+		const swatch = key
+			.getByRole('listitem')
+			.filter({ hasText: word === 'better' ? /^Better$/ : /^Worse$/ });
+		const swatchColour = await swatch
+			.locator('.swatch')
+			.evaluate((element) => getComputedStyle(element).backgroundColor);
+		await expect(cells.nth(5)).toHaveCSS('color', swatchColour);
+	}
 
 	await expect(
 		page.getByText(`This week: ${thisWeek.length} of 7 days with data; Last week: 7 of 7.`)
 	).toBeVisible();
-	// The overlaid chart names both periods too, and the sleep timing is compared.
 	const chart = page.getByRole('group', {
 		name: /This week \(30 Mar – 5 Apr 2026\) and Last week \(23 – 29 Mar 2026\)/
 	});
@@ -104,12 +123,37 @@ test('shows this week against last week with dates, means and % change that agre
 	expect(errors).toEqual([]);
 });
 
+test('a month under way is judged over its first 30 days, and fewer awakenings read as better', async ({
+	page
+}) => {
+	await page.goto('/compare?preset=month');
+	const card = page.getByRole('region', { name: 'Period comparison' });
+	await expect(card.locator('caption')).toContainText(
+		'Same span of each: the first 30 days of each month (1 – 30 Mar 2026 against 1 – 28 Feb 2026)'
+	);
+	// Each judged change carries a word; awakenings going up is worse, down better.
+	const awakenings = card
+		.getByRole('row', { name: /^Awakenings / })
+		.getByRole('cell')
+		.nth(5);
+	const text = (await awakenings.textContent()) ?? '';
+	if (text.startsWith('+')) expect(text).toMatch(/(worse|about the same)$/);
+	else if (text.startsWith('-')) expect(text).toMatch(/(better|about the same)$/);
+	await expect(
+		card.getByText(/^(better|worse|about the same|higher|lower)$/).first()
+	).toBeVisible();
+	await page.setViewportSize({ width: 320, height: 800 });
+	const overflow = await page.evaluate(
+		() => document.documentElement.scrollWidth - document.documentElement.clientWidth
+	);
+	expect(overflow).toBeLessThanOrEqual(0);
+});
+
 test('changing the preset changes the URL, and back restores the week', async ({ page }) => {
 	const errors = watchErrors(page);
 	await page.goto('/compare');
-	const legend = page.getByRole('region', { name: 'Period comparison' }).getByRole('list', {
-		name: 'Legend'
-	});
+	// The overlaid chart's legend names both periods with their dates.
+	const legend = page.getByRole('list', { name: 'Legend' }).first();
 	await expect(legend).toContainText('This week: 30 Mar – 5 Apr 2026');
 
 	await page.getByRole('radio', { name: 'This month vs last month' }).check();
@@ -138,9 +182,8 @@ test('a copied link reopens two custom periods with their metric and alignment',
 	await page.goto(
 		'/compare?preset=custom&a=2026-03-01&b=2026-02-01&days=14&metric=distance&align=day'
 	);
-	const legend = page.getByRole('region', { name: 'Period comparison' }).getByRole('list', {
-		name: 'Legend'
-	});
+	// The overlaid chart's legend names both periods with their dates.
+	const legend = page.getByRole('list', { name: 'Legend' }).first();
 	await expect(legend).toContainText('Period A: 1 – 14 Mar 2026');
 	await expect(legend).toContainText('Period B: 1 – 14 Feb 2026');
 	await expect(page.getByLabel('Period A starts')).toHaveValue('2026-03-01');
@@ -240,6 +283,26 @@ test('the comparison table exports as CSV with both periods and the change', asy
 	expect(steps).toHaveLength(9);
 	// The CSV holds the unrounded change; the table shows it to one decimal.
 	const changePct = Number(steps[6]);
-	expect(change.format(changePct / 100)).toBe(shownChange);
+	// The table's figure is followed by the word that judges it (better, worse…).
+	expect(shownChange?.startsWith(change.format(changePct / 100))).toBe(true);
 	expect(errors).toEqual([]);
+});
+
+test('one day against a day without records shows the lone value labelled in the middle', async ({
+	page
+}) => {
+	await page.goto('/compare?preset=custom&a=2026-03-29&b=2020-01-01&days=1');
+	const chart = page.getByRole('group', { name: /Period A \(29 Mar 2026\)/ });
+	const label = chart.locator('.lone-value');
+	await expect(label).toHaveText(/^[\d,]+ steps$/);
+	const plot = await chart.locator('.plot').boundingBox();
+	const box = await label.boundingBox();
+	expect(plot).not.toBeNull();
+	expect(box).not.toBeNull();
+	if (plot && box) {
+		const centre = box.x + box.width / 2;
+		expect(Math.abs(centre - (plot.x + plot.width / 2))).toBeLessThan(plot.width * 0.1);
+	}
+	// The value axis has no 0–1 sliver: its top tick is in thousands of steps.
+	await expect(chart.locator('.axis-y text', { hasText: /^0\.\d$/ })).toHaveCount(0);
 });

@@ -217,6 +217,52 @@ test.describe('exporting while the page is dark', () => {
 		for (const channel of cornerPixel(dark)) expect(channel).toBeLessThan(60);
 	});
 
+	test('the heatmap’s cells are light in a light-background export, and dark without it', async ({
+		page
+	}) => {
+		test.setTimeout(60_000);
+		await page.goto('/activity?span=year');
+		const card = page.getByRole('region', { name: 'Steps by day and hour' });
+		await expect(card.locator('canvas')).toBeVisible();
+		await expect(page.getByRole('link', { name: /^Synced / })).toBeVisible({ timeout: 30_000 });
+		// The colour most cells have, the ramp's low end (the quiet hours): near white on a light
+		// ramp, near black on a dark one.
+		const commonest = (png: PNG) => {
+			const counts = new Map<number, number>();
+			for (let i = 0; i < png.data.length; i += 4) {
+				const key =
+					((png.data[i] ?? 0) << 16) | ((png.data[i + 1] ?? 0) << 8) | (png.data[i + 2] ?? 0);
+				counts.set(key, (counts.get(key) ?? 0) + 1);
+			}
+			const [key] = [...counts].reduce((best, next) => (next[1] > best[1] ? next : best));
+			return [key >> 16, (key >> 8) & 255, key & 255];
+		};
+		const cellsOf = async (download: Download) => {
+			const text = await downloadedText(download);
+			const href = /<image href="data:image\/png;base64,([^"]+)"/.exec(text)?.[1];
+			expect(href).toBeDefined();
+			return PNG.sync.read(Buffer.from(href ?? '', 'base64'));
+		};
+
+		const light = await cellsOf(await exportFrom(page, card, 'SVG image'));
+		for (const channel of commonest(light)) expect(channel).toBeGreaterThan(200);
+		// The page's own heatmap went back to its dark cells.
+		const onPage = await card.locator('canvas').evaluate((canvas) => {
+			if (!(canvas instanceof HTMLCanvasElement)) throw new Error('not a canvas');
+			return canvas.toDataURL('image/png').split(',')[1] ?? '';
+		});
+		for (const channel of commonest(PNG.sync.read(Buffer.from(onPage, 'base64'))))
+			expect(channel).toBeLessThan(90);
+
+		await card.getByRole('button', { name: 'Export' }).click();
+		await card.getByRole('menuitemcheckbox', { name: 'Light background' }).click();
+		const [download] = await Promise.all([
+			page.waitForEvent('download'),
+			card.getByRole('menuitem', { name: 'SVG image' }).click()
+		]);
+		for (const channel of commonest(await cellsOf(download))) expect(channel).toBeLessThan(90);
+	});
+
 	test('an SVG is on a light background with dark text by default', async ({ page }) => {
 		const card = await openCard(page);
 		const text = await downloadedText(await exportFrom(page, card, 'SVG image'));

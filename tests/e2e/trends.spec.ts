@@ -320,3 +320,14 @@ for (const width of [320, 1440]) {
 		});
 	}
 }
+
+test('a one-day span shows its value as a figure, not a dot in a corner of an empty axis', async ({
+	page
+}) => {
+	await page.goto('/trends?n=1');
+	const card = page.getByRole('region', { name: 'Steps' });
+	await expect(card.getByText(/^Daily · 2026-03-30 to 2026-03-30 · 1 day$/)).toBeVisible();
+	await expect(card.getByRole('definition').first()).toHaveText(/^[\d,]+ steps$/);
+	await expect(card.getByText('the only bucket with data here', { exact: false })).toBeVisible();
+	await expect(card.locator('svg.chart-svg')).toHaveCount(0);
+});

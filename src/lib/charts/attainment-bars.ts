@@ -4,7 +4,7 @@ import { scaleBand, scaleLinear } from 'd3-scale';
 import type { ScaleBand, ScaleLinear } from 'd3-scale';
 import type { DailyAttainment } from '$lib/metrics/types';
 import { formatDay, formatPercent, formatQuantity } from './format';
-import { round2 } from './scales';
+import { round2, barInBand } from './scales';
 import { formatDateInt } from '$lib/time/zone';
 import type { ChartTable } from './table';
 
@@ -43,12 +43,13 @@ export function attainmentLayout(
 	const y = scaleLinear().domain([0, top]).nice().range([innerHeight, 0]);
 	const bars = days.map((day, index): AttainmentBar => {
 		const left = x(day.dateInt) ?? 0;
+		const bar = barInBand(left, x.bandwidth());
 		const barTop = y(day.ratio ?? 0);
 		return {
 			index,
 			day,
-			x: round2(left),
-			width: round2(x.bandwidth()),
+			x: round2(bar.x),
+			width: round2(bar.width),
 			y: round2(barTop),
 			height: round2(innerHeight - barTop),
 			cx: round2(left + x.bandwidth() / 2),

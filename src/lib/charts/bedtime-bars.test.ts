@@ -87,8 +87,9 @@ describe('bedtimeLayout in fixed slots', () => {
 	it('keeps the date of a missing night as a labelled gap, never closed up', () => {
 		const layout = bedtimeLayout(nights, false, 300, 340, slots);
 		expect(layout.x.domain()).toEqual([20260323, 20260324, 20260325]);
-		// Three bands with 25 % padding over 300 px: a step of 300 / 3.25 = 92.31 px, bands 69.23 wide.
-		expect(layout.gaps).toEqual([{ dateInt: 20260325, x: 207.69, cx: 242.31, width: 69.23 }]);
+		// Three bands with 25 % padding over 300 px: a step of 300 / 3.25 = 92.31 px, bands 69.23
+		// wide from 207.69; the gap mark is 48 px (MAX_BAR_WIDTH) centred on 242.31.
+		expect(layout.gaps).toEqual([{ dateInt: 20260325, x: 218.31, cx: 242.31, width: 48 }]);
 	});
 
 	it('lists the missing night in the table as "no record"', () => {

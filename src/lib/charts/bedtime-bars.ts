@@ -5,7 +5,7 @@ import type { ScaleBand, ScaleLinear } from 'd3-scale';
 import type { BedtimeNight } from '$lib/metrics/types';
 import { clockOfOffset, formatDateInt } from '$lib/time/zone';
 import { formatDay, formatDuration } from './format';
-import { round2 } from './scales';
+import { round2, barInBand } from './scales';
 import type { ChartTable } from './table';
 import type { DaySlot } from '$lib/metrics/day-slots';
 import { slotGaps, withGapRows, type SlotGap } from './daily-bars';
@@ -70,8 +70,9 @@ export function bedtimeLayout(
 		const top = y(night.bedtimeOffset);
 		// A nap shares its date's band with the night: draw it narrower so both stay visible.
 		const band = x.bandwidth();
-		const width = night.nap ? band * 0.5 : band;
-		const left = (x(night.dateInt) ?? 0) + (band - width) / 2;
+		const full = barInBand(x(night.dateInt) ?? 0, band);
+		const width = night.nap ? full.width * 0.5 : full.width;
+		const left = full.x + (full.width - width) / 2;
 		return {
 			index,
 			dateInt: night.dateInt,

@@ -18,6 +18,13 @@ describe('daily bars layout', () => {
 		expect(layout.bars[1]!.x - layout.bars[0]!.x).toBeCloseTo(95.89, 1);
 	});
 
+	it('keeps a one-day week a bar 48 px wide in the middle of the plot, not a slab across it', () => {
+		const oneDay = stepsWeek.slice(0, 1);
+		const layout = dailyBarsLayout(oneDay, 'steps', 10000, false, 700, 200);
+		// The one band, hundreds of px wide, is centred on 350; the bar keeps to 48 px around it.
+		expect(layout.bars[0]).toMatchObject({ width: 48, x: 326, cx: 350 });
+	});
+
 	it('starts the value axis at zero and reaches the tallest of bars and goal', () => {
 		const layout = dailyBarsLayout(stepsWeek, 'steps', 15000, false, 700, 200);
 		expect(layout.y.domain()).toEqual([0, 15000]);

@@ -7,7 +7,7 @@ import { AVERAGE_DAYS, type DaySlot } from '$lib/metrics/day-slots';
 import { formatDateInt } from '$lib/time/zone';
 import { MONTHS, WEEKDAYS, type LabelledTick } from './axis-ticks';
 import { formatDay, formatQuantity } from './format';
-import { dateIntToUtcMs, durationAxis, isDurationUnit, round2 } from './scales';
+import { dateIntToUtcMs, durationAxis, isDurationUnit, round2, barInBand } from './scales';
 import type { LegendItem } from './legend';
 import type { ChartTable } from './table';
 
@@ -80,13 +80,14 @@ export function dailyBarsLayout(
 	const band = x.bandwidth();
 	const bars = slots.map((slot, index): DailyBar => {
 		const left = x(index) ?? 0;
+		const bar = barInBand(left, band);
 		const barTop = y(slot.value ?? 0);
 		return {
 			index,
 			slot,
-			x: round2(left),
+			x: round2(bar.x),
 			cx: round2(left + band / 2),
-			width: round2(band),
+			width: round2(bar.width),
 			y: round2(barTop),
 			height: round2(innerHeight - barTop),
 			met: goal === null || goal <= 0 || slot.value === null ? null : slot.value >= goal
@@ -224,11 +225,12 @@ export function slotGaps(slots: readonly DaySlot[], x: ScaleBand<number>): SlotG
 		if (slot.state !== 'missing') continue;
 		const left = x(slot.dateInt);
 		if (left === undefined) continue;
+		const mark = barInBand(left, band);
 		gaps.push({
 			dateInt: slot.dateInt,
-			x: round2(left),
+			x: round2(mark.x),
 			cx: round2(left + band / 2),
-			width: round2(band)
+			width: round2(mark.width)
 		});
 	}
 	return gaps;

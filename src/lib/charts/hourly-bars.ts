@@ -5,7 +5,7 @@ import type { ScaleBand, ScaleLinear } from 'd3-scale';
 import type { HourlyBin } from '$lib/metrics/types';
 import type { UnitSystem } from '$lib/metrics/units';
 import { formatHour, formatQuantity } from './format';
-import { durationAxis, isDurationUnit, round2 } from './scales';
+import { durationAxis, isDurationUnit, round2, barInBand } from './scales';
 import type { ChartTable } from './table';
 
 export type HourlyMetric = 'steps' | 'calories' | 'distance' | 'active_time';
@@ -83,6 +83,7 @@ export function hourlyBarsLayout(
 		const value = bin[metric];
 		const usual = usualOf(bin);
 		const top = y(value ?? 0);
+		const bar = barInBand(x(index) ?? 0, x.bandwidth());
 		return {
 			index,
 			hour: bin.hour,
@@ -90,9 +91,9 @@ export function hourlyBarsLayout(
 			value,
 			usual,
 			pending: bin.pending === true,
-			x: round2(x(index) ?? 0),
-			x2: round2((x(index) ?? 0) + x.bandwidth()),
-			width: round2(x.bandwidth()),
+			x: round2(bar.x),
+			x2: round2(bar.x + bar.width),
+			width: round2(bar.width),
 			y: round2(top),
 			height: round2(innerHeight - top),
 			usualY: usual === null ? null : round2(y(usual))

@@ -5,7 +5,7 @@ import type { ScaleBand, ScaleLinear } from 'd3-scale';
 import type { DayEnergy } from '$lib/metrics/food';
 import { formatDateInt } from '$lib/time/zone';
 import { formatDay, formatQuantity } from './format';
-import { round2 } from './scales';
+import { round2, barInBand } from './scales';
 import type { ChartTable } from './table';
 
 export interface IntakeBar {
@@ -50,12 +50,13 @@ export function intakeLayout(
 	const step = x.step();
 	const bars = days.map((day, index): IntakeBar => {
 		const left = x(day.dateInt) ?? 0;
+		const bar = barInBand(left, x.bandwidth());
 		const barTop = y(day.eaten ?? 0);
 		return {
 			index,
 			day,
-			x: round2(left),
-			width: round2(x.bandwidth()),
+			x: round2(bar.x),
+			width: round2(bar.width),
 			y: round2(barTop),
 			height: round2(innerHeight - barTop),
 			cx: round2(left + x.bandwidth() / 2),

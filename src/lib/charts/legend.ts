@@ -6,6 +6,9 @@ export interface LegendItem {
 	color: string;
 	/** Drawn as a dashed line rather than a filled swatch (e.g. a comparison period). */
 	dashed?: boolean;
-	/** Drawn as a small dot, like a mark placed over a bar (e.g. the met days of a goal). */
-	mark?: 'dot';
+	/**
+	 * Drawn as a small dot, like a mark placed over a bar (e.g. the met days of a goal), or as a
+	 * hollow ring, like the point of a week or month not over yet.
+	 */
+	mark?: 'dot' | 'ring';
 }

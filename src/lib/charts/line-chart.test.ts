@@ -5,6 +5,7 @@ import { decadeSeries } from './fixtures';
 import {
 	cursorText,
 	fullDomain,
+	hasValues,
 	lineChartLayout,
 	lineChartTable,
 	nearestIndex,
@@ -12,7 +13,8 @@ import {
 	polylinePath,
 	prepareSeries,
 	zoomAround,
-	readAt
+	readAt,
+	valueDomain
 } from './line-chart';
 import { dateIntToUtcMs } from './scales';
 
@@ -120,6 +122,48 @@ describe('lineChartLayout', () => {
 			(point, index, all) => point.value !== null && (index === 0 || all[index - 1]?.value === null)
 		).length;
 		expect(moveCount(layout.paths[0]?.d ?? '')).toBe(gaps);
+	});
+});
+
+describe('degenerate inputs', () => {
+	const flat: Series = {
+		...steps,
+		points: [20260330, 20260331, 20260401].map((dateInt) => ({ dateInt, value: 7500 }))
+	};
+
+	it('knows a span with no value from one with some', () => {
+		const empty: Series = { ...steps, points: [{ dateInt: 20260330, value: null }] };
+		expect(hasValues([empty])).toBe(false);
+		expect(hasValues([])).toBe(false);
+		expect(hasValues([empty, steps])).toBe(true);
+	});
+
+	it('centres a single value on an axis a tenth of itself either side, never one unit wide', () => {
+		expect(valueDomain([7500, 7500], false)).toEqual([6750, 8250]);
+		expect(valueDomain([-1800, -1800], false)).toEqual([-1980, -1620]);
+		expect(valueDomain([0, 0], false)).toEqual([0, 1]);
+		expect(valueDomain([7500, 7500], true)).toEqual([0, 7500]);
+	});
+
+	it('draws all-equal values across the middle of the plot', () => {
+		const layout = lineChartLayout(prepareSeries([flat], 'date'), base);
+		expect(layout.paths[0]?.d).toBe('M0,100L200,100L400,100');
+		expect(layout.lone).toBeNull();
+	});
+
+	it('puts a one-day series in the middle, its value labelled', () => {
+		const layout = loneDayLayout(null);
+		expect(layout.paths[0]?.dots).toEqual([{ x: 300, y: layout.lone?.y }]);
+		expect(layout.lone).toMatchObject({ x: 300, text: '8,449 steps' });
+		// includeZero: the value stands on a 0-based axis that reaches it, not 0 to 1.
+		expect(layout.y.domain()[1]).toBeGreaterThanOrEqual(8449);
+	});
+
+	it('labels no value when a second series has a point too', () => {
+		const other: Series = { ...steps, id: 'b', points: [{ dateInt: 20260330, value: 9000 }] };
+		const lone: Series = { ...steps, points: [{ dateInt: 20260330, value: 8449 }] };
+		const layout = lineChartLayout(prepareSeries([lone, other], 'date'), base);
+		expect(layout.lone).toBeNull();
 	});
 });
 

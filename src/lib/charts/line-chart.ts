@@ -43,6 +43,16 @@ export interface LineChartLayout {
 	/** Pixel position of each stop. */
 	stopOffsets: number[];
 	domain: [number, number];
+	/**
+	 * The one value in view, labelled beside its dot, when the series hold a single point between
+	 * them (a one-day span): a lone dot alone does not say what it is.
+	 */
+	lone: { x: number; y: number; text: string } | null;
+}
+
+/** What a set of series holds: no value at all, or some. */
+export function hasValues(series: readonly Series[]): boolean {
+	return series.some((s) => s.points.some((point) => point.value !== null));
 }
 
 export interface LineChartOptions {
@@ -195,12 +205,23 @@ function valueExtent(runs: ReadonlyArray<readonly SeriesPoint[]>): [number, numb
 	return low <= high ? [low, high] : null;
 }
 
-function valueDomain(range: [number, number] | null, includeZero: boolean): [number, number] {
+/**
+ * The value axis's extent. A single value (one point, or all equal) gets a tenth of itself either
+ * side, so it sits in the middle of an axis of its own size (7,500 steps on 6,750 to 8,250) rather
+ * than on a one-unit sliver; a value of zero gets 0 to 1, above which it is the floor.
+ */
+export function valueDomain(
+	range: [number, number] | null,
+	includeZero: boolean
+): [number, number] {
 	if (!range) return [0, 1];
 	const [low, high] = range;
 	const from = includeZero ? Math.min(0, low) : low;
 	const to = includeZero ? Math.max(0, high) : high;
-	return from === to ? [from - 1, to + 1] : [from, to];
+	if (from !== to) return [from, to];
+	if (from === 0) return [0, 1];
+	const pad = Math.abs(from) / 10;
+	return [from - pad, to + pad];
 }
 
 export function lineChartLayout(
@@ -266,6 +287,19 @@ export function lineChartLayout(
 		};
 	});
 
+	const lonePaths = paths.filter((path) => path.dots.length > 0);
+	const loneValues = visible.flatMap((v) => v.points.filter((point) => point.value !== null));
+	const loneDot = lonePaths.length === 1 ? lonePaths[0]?.dots[0] : undefined;
+	const lonePoint = loneValues.length === 1 ? loneValues[0] : undefined;
+	const lone =
+		loneDot && lonePoint && lonePoint.value !== null
+			? {
+					x: loneDot.x,
+					y: loneDot.y,
+					text: formatQuantity(lonePoint.value, lonePaths[0]?.unit ?? '')
+				}
+			: null;
+
 	const stopSet = new Set<number>();
 	for (const v of visible)
 		for (const value of v.xs) if (value >= domain[0] && value <= domain[1]) stopSet.add(value);
@@ -279,7 +313,8 @@ export function lineChartLayout(
 		paths,
 		stops,
 		stopOffsets: stops.map((value) => round2(toPixel(value))),
-		domain
+		domain,
+		lone
 	};
 }
 

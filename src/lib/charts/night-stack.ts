@@ -6,7 +6,7 @@ import type { ScaleBand, ScaleLinear } from 'd3-scale';
 import type { NightPhaseTotals, SleepPhase } from '$lib/metrics/types';
 import { formatDay, formatDuration } from './format';
 import { phaseLabel } from './hypnogram';
-import { round2 } from './scales';
+import { round2, barInBand } from './scales';
 import { formatDateInt } from '$lib/time/zone';
 import type { ChartTable } from './table';
 import type { DaySlot } from '$lib/metrics/day-slots';
@@ -78,11 +78,12 @@ export function nightStackLayout(
 			};
 		});
 		const total = night.latency + night.awake + night.light + night.deep;
+		const bar = barInBand(x(night.dateInt) ?? 0, x.bandwidth());
 		return {
 			index,
 			dateInt: night.dateInt,
-			x: round2(x(night.dateInt) ?? 0),
-			width: round2(x.bandwidth()),
+			x: round2(bar.x),
+			width: round2(bar.width),
 			top: round2(y(total)),
 			total,
 			pieces

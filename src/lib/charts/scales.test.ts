@@ -2,6 +2,8 @@ import { scaleBand, scaleLinear } from 'd3-scale';
 import { describe, expect, it } from 'vitest';
 import {
 	axisTicks,
+	barInBand,
+	MAX_BAR_WIDTH,
 	dateIntToUtcMs,
 	durationAxis,
 	innerSize,
@@ -9,6 +11,17 @@ import {
 	thinBandValues,
 	utcMsToDateInt
 } from './scales';
+
+describe('barInBand', () => {
+	it('fills a narrow band', () => {
+		expect(barInBand(10, 20)).toEqual({ x: 10, width: 20 });
+	});
+
+	it('centres a bar of at most 48 px in a wide band', () => {
+		expect(MAX_BAR_WIDTH).toBe(48);
+		expect(barInBand(100, 200)).toEqual({ x: 176, width: 48 });
+	});
+});
 
 describe('scales', () => {
 	it('rounds coordinates to hundredths', () => {

@@ -25,6 +25,22 @@ export interface AxisTick {
 	offset: number;
 }
 
+/** No bar is wider than this: one bar in a wide plot stays a bar, not a slab across it. */
+export const MAX_BAR_WIDTH = 48;
+
+/**
+ * A bar's left edge and width inside its band: as wide as the band up to `max`, centred in it, so
+ * a week of one day or a chart on a wide screen keeps bars of a bar's shape.
+ */
+export function barInBand(
+	bandStart: number,
+	bandwidth: number,
+	max: number = MAX_BAR_WIDTH
+): { x: number; width: number } {
+	const width = Math.min(bandwidth, max);
+	return { x: bandStart + (bandwidth - width) / 2, width };
+}
+
 /** Rounds to 0.01 so rendered coordinates (and snapshots) do not carry float noise. */
 export function round2(value: number): number {
 	return Math.round(value * 100) / 100;

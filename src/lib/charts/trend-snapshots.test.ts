@@ -51,4 +51,20 @@ describe('trend chart snapshots', () => {
 		expect(svg.match(/class="partial series-0"/g)).toHaveLength(1);
 		await expect(svg).toMatchFileSnapshot('./__snapshots__/line-chart-partial-week.svg');
 	});
+
+	it('draws one day as a labelled point in the middle of a sensible axis', async () => {
+		const oneDay: Series = { ...weeks, points: [{ dateInt: 20260330, value: 9000 }] };
+		const svg = chartSvgMarkup(render(LineChart, { props: { series: [oneDay] } }).body);
+		expect(svg).toContain('class="lone-value"');
+		expect(svg).toContain('>9,000 steps</text>');
+		expect(svg).not.toMatch(/>0\.\d<\/text>/);
+		await expect(svg).toMatchFileSnapshot('./__snapshots__/line-chart-one-day.svg');
+	});
+
+	it('says a span with no records has none, drawing no chart', () => {
+		const none: Series = { ...weeks, points: [{ dateInt: 20260330, value: null }] };
+		const html = render(LineChart, { props: { series: [none] } }).body;
+		expect(html).toContain('No records in this span');
+		expect(html).not.toContain('<svg');
+	});
 });

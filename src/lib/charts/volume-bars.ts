@@ -8,7 +8,7 @@ import { volumeOf, type VolumeMeasure, type VolumeSlot } from '$lib/metrics/work
 import { formatDateInt } from '$lib/time/zone';
 import type { LabelledTick } from './axis-ticks';
 import { formatDuration, formatInteger, formatMonth, formatShortDay } from './format';
-import { dateIntToUtcMs, durationAxis, round2 } from './scales';
+import { dateIntToUtcMs, durationAxis, round2, barInBand } from './scales';
 import type { ChartTable } from './table';
 
 export type VolumePeriod = 'week' | 'month';
@@ -91,14 +91,15 @@ export function volumeBarsLayout(
 	const bars = slots.map((slot, index): VolumeBar => {
 		const value = values[index] ?? 0;
 		const left = x(index) ?? 0;
+		const bar = barInBand(left, x.bandwidth());
 		const barTop = y(value);
 		return {
 			index,
 			slot,
 			value,
-			x: round2(left),
+			x: round2(bar.x),
 			cx: round2(left + x.bandwidth() / 2),
-			width: round2(x.bandwidth()),
+			width: round2(bar.width),
 			y: round2(barTop),
 			height: round2(innerHeight - barTop)
 		};

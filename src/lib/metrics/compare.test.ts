@@ -6,6 +6,7 @@ import {
 	customPeriods,
 	isoWeekStart,
 	periodPresets,
+	sameElapsedSpan,
 	sleepTimingShift
 } from './compare';
 import type { BedtimeNight, Series } from './types';
@@ -65,6 +66,47 @@ describe('customPeriods', () => {
 
 	it('refuses a period that ends before it starts', () => {
 		expect(() => customPeriods(20260314, 20260301, 20260201)).toThrow(RangeError);
+	});
+});
+
+describe('sameElapsedSpan', () => {
+	const week = {
+		id: 'week' as const,
+		label: 'This week vs last week',
+		a: { from: 20260330, to: 20260405 },
+		b: { from: 20260323, to: 20260329 }
+	};
+
+	it('cuts a week under way on its Wednesday to Monday to Wednesday of both weeks', () => {
+		expect(sameElapsedSpan(week, 20260401)).toEqual({
+			days: 3,
+			pair: { ...week, a: { from: 20260330, to: 20260401 }, b: { from: 20260323, to: 20260325 } }
+		});
+	});
+
+	it('keeps only the Monday of each week on the first day', () => {
+		const span = sameElapsedSpan(week, 20260330);
+		expect(span?.days).toBe(1);
+		expect(span?.pair.b).toEqual({ from: 20260323, to: 20260323 });
+	});
+
+	it('leaves a finished period and one not begun alone', () => {
+		expect(sameElapsedSpan(week, 20260405)).toBeNull();
+		expect(sameElapsedSpan(week, 20260410)).toBeNull();
+		expect(sameElapsedSpan(week, 20260329)).toBeNull();
+	});
+
+	it('cuts the 30th of March to the first 30 days of February, which has only 28', () => {
+		const month = {
+			id: 'month' as const,
+			label: 'This month vs last month',
+			a: { from: 20260301, to: 20260331 },
+			b: { from: 20260201, to: 20260228 }
+		};
+		const span = sameElapsedSpan(month, 20260330);
+		expect(span?.days).toBe(30);
+		expect(span?.pair.a).toEqual({ from: 20260301, to: 20260330 });
+		expect(span?.pair.b).toEqual({ from: 20260201, to: 20260228 });
 	});
 });
 

@@ -73,6 +73,33 @@ export function customPeriods(fromA: number, toA: number, fromB: number): Period
 	};
 }
 
+/** The two periods cut to the same elapsed span while period A is still under way. */
+export interface ElapsedSpan {
+	/** Days of A so far, today included. */
+	days: number;
+	/** A from its start to today, B over as many days from its start (fewer if B is shorter). */
+	pair: PeriodPair;
+}
+
+/**
+ * While period A is under way (today falls inside it, before its last day) a whole B would be
+ * judged against a part of A, so both are cut to A's days so far: Monday to Wednesday against
+ * Monday to Wednesday. Today counts as far as it has gone. Null when A is over or not begun.
+ */
+export function sameElapsedSpan(pair: PeriodPair, today: number): ElapsedSpan | null {
+	if (today < pair.a.from || today >= pair.a.to) return null;
+	const days = daysBetween(pair.a.from, today) + 1;
+	const lengthB = daysBetween(pair.b.from, pair.b.to) + 1;
+	return {
+		days,
+		pair: {
+			...pair,
+			a: { from: pair.a.from, to: today },
+			b: { from: pair.b.from, to: addDays(pair.b.from, Math.min(days, lengthB) - 1) }
+		}
+	};
+}
+
 /** A period's daily values. */
 export interface PeriodSeries {
 	range: DateRange;

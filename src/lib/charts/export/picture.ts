@@ -1,12 +1,22 @@
 // An exported picture of a chart: its header (title, dates, legend) and marks, read once in the chosen colour scheme, as SVG or PNG.
 import type { LegendItem } from '../legend';
 import { headerLayout, PNG_PADDING, resolveColor, type HeaderLayout } from './png';
+import { REPAINT_EVENT } from './repaint';
 import { standaloneSvg } from './svg';
 
 /** Set on the root element while an export reads colours: the theme then gives its light tokens. */
 export const EXPORT_SCHEME_ATTRIBUTE = 'data-export-scheme';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/** A copy of a canvas's pixels as they are now, so a later repaint of the page leaves it alone. */
+function snapshotCanvas(element: HTMLCanvasElement): HTMLCanvasElement {
+	const copy = document.createElement('canvas');
+	copy.width = element.width;
+	copy.height = element.height;
+	copy.getContext('2d')?.drawImage(element, 0, 0);
+	return copy;
+}
 
 export interface ChartPictureOptions {
 	/** The chart's SVG (axes, marks, labels). */
@@ -59,12 +69,22 @@ export function readInScheme<T>(light: boolean, read: () => T): T {
 	} finally {
 		if (before === null) root.removeAttribute(EXPORT_SCHEME_ATTRIBUTE);
 		else root.setAttribute(EXPORT_SCHEME_ATTRIBUTE, before);
+		// Canvases painted in the light scheme during `read` go back to the page's colours.
+		for (const canvas of root.querySelectorAll('canvas')) {
+			canvas.dispatchEvent(new Event(REPAINT_EVENT));
+		}
 	}
 }
 
 /** Reads the chart, its colours and the header's layout from the page (synchronously). */
 export function chartPicture(options: ChartPictureOptions): ChartPicture {
 	const { svg, title, subtitle, legend = [] } = options;
+	// The canvas paints again in the scheme being read, and its pixels are kept as they are now.
+	options.canvas?.element.dispatchEvent(new Event(REPAINT_EVENT));
+	const canvas = options.canvas && {
+		...options.canvas,
+		element: snapshotCanvas(options.canvas.element)
+	};
 	const { width: chartWidth, height: chartHeight } = svg.viewBox.baseVal;
 	const font = getComputedStyle(svg).getPropertyValue('font-family') || 'sans-serif';
 	const measuring = document.createElement('canvas').getContext('2d');
@@ -93,10 +113,8 @@ export function chartPicture(options: ChartPictureOptions): ChartPicture {
 		height: header.height + chartHeight + PNG_PADDING,
 		chartWidth,
 		chartHeight,
-		chart: standaloneSvg(svg, {
-			embed: options.canvas && { ...options.canvas, canvas: options.canvas.element }
-		}),
-		canvas: options.canvas
+		chart: standaloneSvg(svg, { embed: canvas && { ...canvas, canvas: canvas.element } }),
+		canvas
 	};
 }
 
@@ -135,6 +153,10 @@ export function headerSvgMarkup(
 		if (item.dashed) {
 			parts.push(
 				`<line x1="${x}" y1="${y - 4}" x2="${x + SWATCH}" y2="${y - 4}" stroke="${colour}" stroke-width="2" stroke-dasharray="4 2"/>`
+			);
+		} else if (item.mark === 'ring') {
+			parts.push(
+				`<circle cx="${x + SWATCH / 2}" cy="${y - SWATCH / 2 + 2}" r="3.5" fill="${colours.background}" stroke="${colour}" stroke-width="1.5"/>`
 			);
 		} else if (item.mark === 'dot') {
 			parts.push(

@@ -123,6 +123,14 @@ export async function pictureToPng(picture: ChartPicture, scale = 2): Promise<Bl
 				context.lineTo(x + SWATCH, y - 4);
 				context.stroke();
 				context.setLineDash([]);
+			} else if (item.mark === 'ring') {
+				context.fillStyle = colours.background;
+				context.strokeStyle = swatch;
+				context.lineWidth = 1.5;
+				context.beginPath();
+				context.arc(x + SWATCH / 2, y - SWATCH / 2 + 2, 3.5, 0, 2 * Math.PI);
+				context.fill();
+				context.stroke();
 			} else if (item.mark === 'dot') {
 				context.fillStyle = swatch;
 				context.beginPath();

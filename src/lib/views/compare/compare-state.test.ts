@@ -3,6 +3,7 @@ import { withParams } from '../url-state';
 import {
 	compareParams,
 	customFrom,
+	parseCompareView,
 	periodPairOf,
 	readCompareState,
 	type CompareState
@@ -11,6 +12,21 @@ import {
 // Monday 30 March 2026, the e2e "today".
 const TODAY = 20260330;
 const at = (search: string) => new URL(`http://app.test/compare${search}`);
+
+describe('parseCompareView', () => {
+	it('reads the URL without knowing today, leaving absent starts null', () => {
+		expect(parseCompareView(at('?preset=month&metric=awake'))).toEqual({
+			preset: 'month',
+			a: null,
+			b: null,
+			days: 7,
+			metric: 'awake',
+			align: 'day'
+		});
+		expect(parseCompareView(at('?preset=custom&a=2026-03-01&days=400')).a).toBe(20260301);
+		expect(parseCompareView(at('?preset=custom&a=2026-03-01&days=400')).days).toBe(7);
+	});
+});
 
 describe('readCompareState', () => {
 	it('defaults to this week against last week, steps, Mondays facing Mondays', () => {

@@ -1,7 +1,7 @@
 // The Compare view's choices as read from and written to its URL, and the two periods they name.
 import { customPeriods, periodPresets, type PeriodPair } from '$lib/metrics/compare';
-import { addDays, daysBetween } from '$lib/time/zone';
-import { dateParam, enumParam, intParam, type ParamValue } from '../url-state';
+import { addDays, dateIntFromString, daysBetween } from '$lib/time/zone';
+import { enumParam, intParam, type ParamValue } from '../url-state';
 
 export type ComparePreset = 'week' | 'month' | 'year' | 'custom';
 export type Alignment = 'weekday' | 'day';
@@ -46,22 +46,37 @@ export function defaultAlignment(preset: ComparePreset): Alignment {
 	return preset === 'week' ? 'weekday' : 'day';
 }
 
-/**
- * The state from `?preset=&a=&b=&days=&metric=&align=`. Without a custom pair the last seven days
- * are compared with the seven before.
- */
-export function readCompareState(url: URL, today: number): CompareState {
+/** What the Compare URL says, before today is known: the custom starts are null when absent. */
+export interface CompareView extends Omit<CompareState, 'a' | 'b'> {
+	a: number | null;
+	b: number | null;
+}
+
+/** The view from `?preset=&a=&b=&days=&metric=&align=`, read in the page's load. */
+export function parseCompareView(url: URL): CompareView {
 	const preset = enumParam(url, 'preset', COMPARE_PRESETS, 'week');
-	const days = intParam(url, 'days', 1, MAX_CUSTOM_DAYS, 7);
-	const a = dateParam(url, 'a', addDays(today, -(days - 1)));
 	return {
 		preset,
-		a,
-		b: dateParam(url, 'b', addDays(a, -days)),
-		days,
+		a: dateIntFromString(url.searchParams.get('a') ?? ''),
+		b: dateIntFromString(url.searchParams.get('b') ?? ''),
+		days: intParam(url, 'days', 1, MAX_CUSTOM_DAYS, 7),
 		metric: enumParam(url, 'metric', COMPARE_METRIC_KEYS, 'steps'),
 		align: enumParam(url, 'align', ALIGNMENTS, defaultAlignment(preset))
 	};
+}
+
+/**
+ * The state of a view on the person's today. Without a custom pair the last seven days are
+ * compared with the seven before.
+ */
+export function compareStateOn(view: CompareView, today: number): CompareState {
+	const a = view.a ?? addDays(today, -(view.days - 1));
+	return { ...view, a, b: view.b ?? addDays(a, -view.days) };
+}
+
+/** The state from the URL on the person's today. */
+export function readCompareState(url: URL, today: number): CompareState {
+	return compareStateOn(parseCompareView(url), today);
 }
 
 /** URL parameters of a state: a custom pair only under the custom preset, defaults left out. */

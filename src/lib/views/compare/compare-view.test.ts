@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { at, BERLIN, makeMove, makeSleep } from '$lib/metrics/fixtures';
 import { customPeriods, periodPresets } from '$lib/metrics';
 import {
+	changeLegend,
 	comparePeriodRecords,
 	coverageText,
 	formatValue,
+	judgedSpanText,
 	metricCsvTable,
 	metricRows,
 	overlayAxis,
@@ -80,6 +82,40 @@ describe('comparePeriodRecords', () => {
 	});
 });
 
+describe('comparePeriodRecords while this week is under way', () => {
+	// Wednesday 1 April: Monday to Wednesday of this week (3000 steps on Monday) against Monday
+	// to Wednesday of last week (1000 on Monday and Tuesday; the night to Sunday 29th drops out).
+	const result = comparePeriodRecords(moves, sleeps, week, 20260401);
+
+	it('judges the same three days of each week', () => {
+		expect(result.span?.days).toBe(3);
+		const steps = result.comparisons.find((row) => row.id === 'move.steps');
+		expect(steps).toMatchObject({ meanA: 3000, meanB: 1000, daysA: 1, daysB: 2 });
+		const asleep = result.comparisons.find((row) => row.id === 'sleep.asleep');
+		expect(asleep?.daysB).toBe(1);
+		expect(result.timing.regularityB.nights).toBe(1);
+	});
+
+	it('still draws both weeks whole, and counts their days with data whole', () => {
+		expect(result.seriesB[0]?.points).toHaveLength(7);
+		expect(result.whole.find((row) => row.id === 'sleep.asleep')?.daysB).toBe(2);
+	});
+
+	it('says in words which days are compared', () => {
+		expect(judgedSpanText(result.span, week)).toBe(
+			'Same span of each: the first 3 days of each week (30 Mar – 1 Apr 2026 against ' +
+				'23 – 25 Mar 2026), since this week is not over; today counts as far as it has gone.'
+		);
+	});
+
+	it('compares whole weeks once this week is over', () => {
+		const over = comparePeriodRecords(moves, sleeps, week, 20260406);
+		expect(over.span).toBeNull();
+		expect(over.comparisons.find((row) => row.id === 'sleep.asleep')?.daysB).toBe(2);
+		expect(judgedSpanText(over.span, week)).toBe('This week against last week, whole periods');
+	});
+});
+
 describe('metricRows and metricCsvTable', () => {
 	const { comparisons } = comparePeriodRecords(moves, sleeps, week);
 	const steps = comparisons.filter((row) => row.id === 'move.steps');
@@ -90,8 +126,29 @@ describe('metricRows and metricCsvTable', () => {
 			label: 'Steps',
 			cells: ['3,000 steps', '1,000 steps', '3,000 steps', '2,000 steps', '1 vs 2'],
 			change: steps[0]?.changePct,
-			changeText: '+200%'
+			changeText: '+200%',
+			verdict: 'better',
+			verdictText: 'better'
 		});
+	});
+
+	it('calls more time awake worse and more steps better, in words and in the legend', () => {
+		const judged = metricRows(
+			[
+				{ ...steps[0]!, id: 'sleep.awake', label: 'Awake in bed', unit: 'seconds' },
+				{ ...steps[0]!, changePct: -0.4 }
+			],
+			'metric'
+		);
+		expect(judged.map((row) => [row.verdict, row.verdictText])).toEqual([
+			['worse', 'worse'],
+			['same', 'about the same']
+		]);
+		expect(changeLegend().map((item) => [item.label, item.color])).toEqual([
+			['Better', 'var(--accent)'],
+			['Worse', 'var(--danger)'],
+			['Higher or lower, neither better nor worse; or about the same', 'var(--muted)']
+		]);
 	});
 
 	it('writes the numbers into the CSV rows in plain units, rounded to them', () => {

@@ -7,13 +7,16 @@ import { formatQuantity, formatShortDay } from '$lib/charts/format';
 import {
 	alignSeries,
 	comparePeriods,
+	sameElapsedSpan,
 	sleepTimingShift,
 	type DateRange,
+	type ElapsedSpan,
 	type MetricComparison,
 	type PeriodPair,
 	type SleepTimingShift
 } from '$lib/metrics/compare';
 import { bedtimeNight } from '$lib/metrics/bedtime';
+import { betterDirection, judgeChange, VERDICT_WORDS, type Verdict } from '$lib/metrics/direction';
 import {
 	distanceIn,
 	formatDistance,
@@ -298,6 +301,10 @@ export interface CompareRow {
 	/** Percent change, for the bar; null draws none. */
 	change: number | null;
 	changeText: string;
+	/** What the change means for this measure; null when unknown or not judged. */
+	verdict: Verdict | null;
+	/** The verdict in words ("better", "about the same"); empty when there is none. */
+	verdictText: string;
 }
 
 /** A value in its unit as people read it, distances in the user's system. */
@@ -319,26 +326,41 @@ export function metricColumns(names: { a: string; b: string }): string[] {
 	];
 }
 
+/** Each metric's row: means, totals, days with data, and its change judged by which way is better. */
 export function metricRows(
 	comparisons: readonly MetricComparison[],
 	system: UnitSystem
 ): CompareRow[] {
-	return comparisons.map((row) => ({
-		id: row.id,
-		label: row.label,
-		cells: [
-			formatValue(row.meanA, row.unit, system),
-			formatValue(row.meanB, row.unit, system),
-			formatValue(row.totalA, row.unit, system),
-			formatValue(row.totalB, row.unit, system),
-			`${row.daysA} vs ${row.daysB}`
-		],
-		change: row.changePct,
-		changeText: formatPercent(row.changePct === null ? null : row.changePct / 100, 'en-GB', {
-			fractionDigits: 1,
-			signed: true
-		})
-	}));
+	return comparisons.map((row) => {
+		const verdict = judgeChange(row.changePct, betterDirection(row.id));
+		return {
+			id: row.id,
+			label: row.label,
+			cells: [
+				formatValue(row.meanA, row.unit, system),
+				formatValue(row.meanB, row.unit, system),
+				formatValue(row.totalA, row.unit, system),
+				formatValue(row.totalB, row.unit, system),
+				`${row.daysA} vs ${row.daysB}`
+			],
+			change: row.changePct,
+			changeText: formatPercent(row.changePct === null ? null : row.changePct / 100, 'en-GB', {
+				fractionDigits: 1,
+				signed: true
+			}),
+			verdict,
+			verdictText: verdict === null ? '' : VERDICT_WORDS[verdict]
+		};
+	});
+}
+
+/** The key to the change colours: the table's words in the colours it gives them. */
+export function changeLegend(): LegendItem[] {
+	return [
+		{ label: 'Better', color: 'var(--accent)' },
+		{ label: 'Worse', color: 'var(--danger)' },
+		{ label: 'Higher or lower, neither better nor worse; or about the same', color: 'var(--muted)' }
+	];
 }
 
 /**
@@ -405,7 +427,9 @@ export function timingRows(timing: SleepTimingShift): CompareRow[] {
 		label,
 		cells,
 		change: null,
-		changeText
+		changeText,
+		verdict: null,
+		verdictText: ''
 	});
 	return [
 		row(
@@ -440,23 +464,63 @@ export function timingRows(timing: SleepTimingShift): CompareRow[] {
 export interface PeriodComparison {
 	comparisons: MetricComparison[];
 	timing: SleepTimingShift;
+	/** Whole periods, for the overlaid chart and its count of days with data. */
+	whole: MetricComparison[];
 	seriesA: Series[];
 	seriesB: Series[];
+	/** The span the table judges when period A is under way; null when both are whole. */
+	span: ElapsedSpan | null;
 }
 
+/**
+ * The table's numbers and the chart's series. While period A is under way the means, totals,
+ * changes and sleep timing are taken over the same elapsed span of both periods
+ * (`sameElapsedSpan`); the chart still draws both periods whole.
+ */
 export function comparePeriodRecords(
 	moves: readonly Move[],
 	sleeps: readonly Sleep[],
-	pair: PeriodPair
+	pair: PeriodPair,
+	today: number | null = null
 ): PeriodComparison {
 	const seriesA = periodSeries(moves, sleeps, pair.a);
 	const seriesB = periodSeries(moves, sleeps, pair.b);
+	const span = today === null ? null : sameElapsedSpan(pair, today);
+	const judged = span?.pair ?? pair;
+	const whole = comparePeriods(seriesA, seriesB);
 	return {
-		comparisons: comparePeriods(seriesA, seriesB),
-		timing: sleepTimingShift(nightsIn(sleeps, pair.a), nightsIn(sleeps, pair.b)),
+		comparisons: span
+			? comparePeriods(periodSeries(moves, sleeps, judged.a), periodSeries(moves, sleeps, judged.b))
+			: whole,
+		whole,
+		timing: sleepTimingShift(nightsIn(sleeps, judged.a), nightsIn(sleeps, judged.b)),
 		seriesA,
-		seriesB
+		seriesB,
+		span
 	};
+}
+
+const SPAN_NOUNS: Readonly<Record<PeriodPair['id'], string>> = {
+	week: 'week',
+	month: 'month',
+	'month-last-year': 'month',
+	custom: 'period'
+};
+
+/**
+ * What the table compares, in words: the whole periods, or while period A is under way "the
+ * first 3 days of each week (30 Mar – 1 Apr 2026 against 23 – 25 Mar 2026); today counts as far
+ * as it has gone".
+ */
+export function judgedSpanText(span: ElapsedSpan | null, pair: PeriodPair): string {
+	if (span === null) return `${pairText(pair)}, whole periods`;
+	const noun = SPAN_NOUNS[pair.id];
+	const first = span.days === 1 ? 'the first day' : `the first ${span.days} days`;
+	return (
+		`Same span of each: ${first} of each ${noun} (${rangeText(span.pair.a)} against ` +
+		`${rangeText(span.pair.b)}), since ${pair.id === 'custom' ? 'period A' : `this ${noun}`} ` +
+		`is not over; today counts as far as it has gone.`
+	);
 }
 
 /**

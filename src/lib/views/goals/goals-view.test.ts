@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { at, BERLIN, makeMove, makeSleep } from '$lib/metrics/fixtures';
 import { addDays } from '$lib/time/zone';
-import { goalAttainment, goalStreaks, metCount, metText, streakRange } from './goals-view';
+import {
+	goalAttainment,
+	goalsPeriod,
+	goalStreaks,
+	metCount,
+	metText,
+	parseGoalsView,
+	streakRange
+} from './goals-view';
 
 const today = 20260330;
 const goals = { move_steps: 10000, sleep_total: 8 * 3600 };
@@ -64,5 +72,27 @@ describe('metText', () => {
 	it('says several days or nights in the plural', () => {
 		expect(metText({ met: 3, counted: 7 }, 'day')).toBe('goal met on 3 of 7 days with data');
 		expect(metText({ met: 0, counted: 0 }, 'night')).toBe('goal met on 0 of 0 nights with data');
+	});
+});
+
+describe('parseGoalsView and goalsPeriod', () => {
+	const url = (search: string) => new URL(`http://app.test/goals${search}`);
+
+	it('shows this month by default', () => {
+		const view = parseGoalsView(url(''));
+		expect(view).toEqual({ span: 'month', date: null });
+		expect(goalsPeriod(view, today)).toEqual({
+			date: 20260330,
+			period: { from: 20260301, to: 20260331 }
+		});
+	});
+
+	it('reads a week of a chosen date, Monday to Sunday', () => {
+		const view = parseGoalsView(url('?span=week&date=2026-03-18'));
+		expect(goalsPeriod(view, today).period).toEqual({ from: 20260316, to: 20260322 });
+	});
+
+	it('falls back on a span it does not know and a date it cannot read', () => {
+		expect(parseGoalsView(url('?span=year&date=soon'))).toEqual({ span: 'month', date: null });
 	});
 });

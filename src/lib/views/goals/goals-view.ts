@@ -3,8 +3,42 @@ import type { GoalsV11, Move, Sleep } from '$lib/api';
 import { dailyAttainment, streaks, type Streaks } from '$lib/metrics/goals';
 import { movesToSeries, sleepsToSeries } from '$lib/metrics/series';
 import type { DailyAttainment } from '$lib/metrics/types';
-import { addDays } from '$lib/time/zone';
-import type { Period } from '$lib/views/controls/periods';
+import { periodOf, type Period, type Span } from '$lib/views/controls/periods';
+import { addDays, dateIntFromString } from '$lib/time/zone';
+import { enumParam } from '$lib/views/url-state';
+
+export type GoalsSpan = Extract<Span, 'week' | 'month'>;
+
+/** The span choices, as the buttons name them. */
+export const GOALS_SPANS = [
+	{ value: 'week', label: 'Week' },
+	{ value: 'month', label: 'Month' }
+] as const satisfies readonly { value: GoalsSpan; label: string }[];
+
+/** What the Goals URL says: `?span=week&date=2026-03-30`; a month of today by default. */
+export interface GoalsView {
+	span: GoalsSpan;
+	/** The date whose week or month is shown, or null for the person's today. */
+	date: number | null;
+}
+
+export function parseGoalsView(url: URL): GoalsView {
+	return {
+		span: enumParam(
+			url,
+			'span',
+			GOALS_SPANS.map((choice) => choice.value),
+			'month'
+		),
+		date: dateIntFromString(url.searchParams.get('date') ?? '')
+	};
+}
+
+/** The date shown and its whole week or month, once today is known. */
+export function goalsPeriod(view: GoalsView, today: number): { date: number; period: Period } {
+	const date = view.date ?? today;
+	return { date, period: periodOf(date, view.span) };
+}
 
 /** Days of history the streaks are counted over (the longest streak is "in the last year"). */
 export const STREAK_DAYS = 365;

@@ -307,6 +307,22 @@ describe('trendDisplay', () => {
 		expect(shown.summaries[0]).toMatch(/^Steps: mean 60,000 steps over 3 of 3 finished buckets/);
 	});
 
+	it('keys the hollow point in the legend while the week under way is in view, not after a zoom', () => {
+		const shown = trendDisplay(weekly, choice, 'metric', 20260330);
+		expect(shown.legend.at(-1)).toEqual({
+			label: 'The week not over yet (hollow point)',
+			color: 'var(--accent)',
+			mark: 'ring'
+		});
+		const zoomed = trendDisplay(
+			weekly,
+			{ ...choice, zoom: [20260316, 20260323] },
+			'metric',
+			20260330
+		);
+		expect(zoomed.legend.some((item) => item.mark === 'ring')).toBe(false);
+	});
+
 	it('makes the subtitle, table and summary follow the zoom', () => {
 		const shown = trendDisplay(
 			weekly,

@@ -310,6 +310,13 @@ export function trendDisplay(
 	const partialDate = partial?.dateInt ?? null;
 	const partialInView =
 		partial !== null && viewFirst.points.some((p) => p.dateInt === partial.dateInt);
+	if (partialInView && shape === 'chart') {
+		legend.push({
+			label: `The ${BUCKET_NOUN[choice.bucket]} not over yet (hollow point)`,
+			color: 'var(--accent)',
+			mark: 'ring'
+		});
+	}
 	return {
 		series,
 		shape,
