@@ -474,17 +474,25 @@ export class DataLayer {
 	}
 
 	/**
-	 * Logs a mood. The cache holds it only once the API has confirmed it (201): a refused or lost
+	 * Logs a mood, by default now in the person's zone. The cache holds it only once the API has confirmed it (201): a refused or lost
 	 * write throws with the reason and leaves the cache as it was.
 	 */
-	async logMood(mood: NewMood): Promise<Mood> {
+	async logMood(
+		input: Omit<NewMood, 'timeCreated' | 'tz'> & Partial<Pick<NewMood, 'timeCreated' | 'tz'>>
+	): Promise<Mood> {
 		const session = await this.#session;
 		if (!session.signedIn) throw new Error('Sign in to log a mood.');
 		const missing = lacking(session, MOOD_WRITE_SCOPE);
 		if (missing !== null) throw scopeError(missing);
+		await this.#today();
 		let created: Mood;
 		try {
-			created = await this.#client.createMood(mood);
+			// Now by the server's clock, in the person's zone: the mood's date is their today.
+			created = await this.#client.createMood({
+				...input,
+				timeCreated: input.timeCreated ?? Math.floor(this.#serverNow()),
+				tz: input.tz ?? this.#day.tz
+			});
 		} catch (error) {
 			this.#failed(error);
 			throw error;
