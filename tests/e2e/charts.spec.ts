@@ -15,7 +15,6 @@ const VIEWS = [
 	'/food',
 	'/food?span=week',
 	'/mood',
-	'/mood?span=year',
 	'/insights',
 	'/goals',
 	'/trends',
@@ -70,7 +69,9 @@ for (const width of [320, 768]) {
 		await page.setViewportSize({ width, height: 900 });
 		// The Data page is being reworked separately; its sync figures still overflow a 320 px screen.
 		const views = VIEWS.filter(
-			(path) => (width > 320 || path !== '/data') && !path.startsWith('/food')
+			(path) =>
+				(width > 320 || path !== '/data') &&
+				!['/food', '/mood', '/insights'].some((own) => path.startsWith(own))
 		);
 		for (const path of [...views, '/trends?bucket=w']) {
 			await openView(page, path);
@@ -90,6 +91,30 @@ for (const width of [320, 768]) {
 		}
 	});
 }
+
+// Mood and Insights read their moods a day at a time on a first visit: a test of their own, with
+// the year calendar's 364-row table open too.
+for (const width of [320, 768]) {
+	test(`the Mood and Insights views are no wider than a ${width} px screen, tables open`, async ({
+		page
+	}) => {
+		test.setTimeout(90_000);
+		await page.setViewportSize({ width, height: 900 });
+		for (const path of ['/mood', '/mood?span=year', '/insights']) {
+			await openView(page, path);
+			expect({ path, overflow: await horizontalOverflow(page) }).toEqual({ path, overflow: 0 });
+		}
+	});
+}
+
+test('the year of moods passes axe with its table open', async ({ page }) => {
+	test.setTimeout(120_000);
+	await page.setViewportSize({ width: 1440, height: 900 });
+	await openView(page, '/mood?span=year');
+	await expect(page.getByRole('grid', { name: 'Moods of the year' })).toBeVisible();
+	const results = await new AxeBuilder({ page }).analyze();
+	expect(results.violations.map((v) => v.id)).toEqual([]);
+});
 
 test('time axes keep our format at every span and zoom', async ({ page }) => {
 	for (const path of [

@@ -67,21 +67,34 @@ test('the month calendar draws the demo moods, and a day reads as the API has it
 	);
 });
 
-test('a tap on the year calendar chooses the day under the finger', async ({ browser }) => {
+test('a tap on a phone chooses the day under the finger; the year reads by keyboard', async ({
+	browser
+}) => {
 	const context = await browser.newContext({
 		hasTouch: true,
 		viewport: { width: 390, height: 900 }
 	});
 	const page = await context.newPage();
-	await page.goto('/mood?span=year');
-	const calendar = page.getByRole('grid', { name: 'Moods of the year' });
-	await expect(calendar.locator('rect.mood').first()).toBeVisible({ timeout: 25_000 });
+	await page.goto('/mood');
+	const calendar = page.getByRole('grid', { name: 'Moods of the month' });
 	const target = calendar.locator('[aria-label^="Mon 2 Mar"] rect');
+	await expect(target).toBeVisible();
 	const box = await target.boundingBox();
 	if (box === null) throw new Error('the cell is drawn');
 	await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
 	await expect(page).toHaveURL(/day=2026-03-02/);
 	await expect(page.getByRole('heading', { name: 'Mon 2 Mar 2026' })).toBeVisible();
+
+	// The year is painted on a canvas; its one cursor walks the days: Home, then a week on.
+	await page.getByRole('button', { name: 'Year' }).click();
+	const cursor = page.getByRole('gridcell', { name: /^Tue 1 Apr:/ });
+	await expect(cursor).toBeAttached({ timeout: 25_000 });
+	await cursor.focus();
+	await page.keyboard.press('Home');
+	await page.keyboard.press('ArrowRight');
+	await expect(page.getByRole('gridcell', { name: /^Tue 8 Apr:/ })).toBeFocused();
+	await page.keyboard.press('Enter');
+	await expect(page).toHaveURL(/day=2025-04-08/);
 	await context.close();
 });
 

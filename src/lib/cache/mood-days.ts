@@ -5,7 +5,7 @@ import { mapPool } from './pool';
 import type { CachedMoodDay, MoodDayTable } from './schema';
 
 /** Day reads in flight at once: a year of uncached days never floods the proxy. */
-export const MOOD_DAY_CONCURRENCY = 4;
+export const MOOD_DAY_CONCURRENCY = 6;
 
 export interface MoodDaysOptions {
 	table: MoodDayTable;
