@@ -47,6 +47,13 @@ describe('moodCalendarLayout', () => {
 			{ at: 80, text: 'Mar' }
 		]);
 		expect(layout.rowLabels.map((label) => label.text)).toEqual(['Mon', 'Wed', 'Fri']);
+		// On a phone (5 px a week) month names would overlap: every other one is left out.
+		const narrow = moodCalendarLayout(year, 'year', 265);
+		expect(narrow.columnLabels.slice(0, 3).map((label) => label.text)).toEqual([
+			'Jan',
+			'Mar',
+			'May'
+		]);
 	});
 
 	it('finds the day under a point, and none in the lead before the 1st', () => {

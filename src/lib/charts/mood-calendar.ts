@@ -105,15 +105,30 @@ export function moodCalendarLayout(
 	const columnLabels: CalendarLabel[] =
 		kind === 'month'
 			? WEEKDAY_LETTERS.map((text, i) => ({ at: round2(i * pitch + size / 2), text }))
-			: monthStarts(days, lead).map(({ week, month }) => ({
-					at: round2(week * pitch),
-					text: MONTHS[month - 1] ?? ''
-				}));
+			: spaced(
+					monthStarts(days, lead).map(({ week, month }) => ({
+						at: round2(week * pitch),
+						text: MONTHS[month - 1] ?? ''
+					}))
+				);
 	const rowLabels: CalendarLabel[] =
 		kind === 'month'
 			? []
 			: [0, 2, 4].map((i) => ({ at: round2(i * pitch + size / 2), text: WEEKDAY_NAMES[i] ?? '' }));
 	return { cells, columnLabels, rowLabels, columns, rows, pitch, height: round2(rows * pitch) };
+}
+
+/** Room a month name needs, px: on a phone's narrow year every other month is named. */
+const MONTH_LABEL_ROOM = 26;
+
+/** Labels far enough apart to read, the first one kept. */
+function spaced(labels: CalendarLabel[]): CalendarLabel[] {
+	const kept: CalendarLabel[] = [];
+	for (const label of labels) {
+		const previous = kept.at(-1);
+		if (previous === undefined || label.at - previous.at >= MONTH_LABEL_ROOM) kept.push(label);
+	}
+	return kept;
 }
 
 /** The week column each month starts in, leaving out one that would crowd the previous label. */
