@@ -17,9 +17,13 @@ async function harnessFigures(page: Page, origin: string): Promise<void> {
 		['trend10y', 'render_trend_10y_ms'],
 		['compare', 'render_compare_ms'],
 		['workoutTicks', 'render_workout_ticks_ms'],
+		['moodCalendar2y', 'render_mood_calendar_2y'],
 		['pngExport', 'png_export_ms']
 	];
+	// BENCH_FIGURES=name,name runs only those figures (one entry at a time on a shared machine).
+	const only = process.env.BENCH_FIGURES?.split(',');
 	for (const [benchmark, name] of figures) {
+		if (only && !only.includes(name)) continue;
 		const timings = await page.evaluate(
 			async ([key, runs]) => {
 				const registry = (window as unknown as Record<string, unknown>).benchmarks as Record<
@@ -37,6 +41,7 @@ async function harnessFigures(page: Page, origin: string): Promise<void> {
 		['heatmap', 'render_heatmap_ratio'],
 		['trend10y', 'render_trend_10y_ratio']
 	] as const) {
+		if (only && !only.includes(name)) continue;
 		const timings = await page.evaluate(
 			async ([chart, runs]) => {
 				const registry = (window as unknown as Record<string, unknown>).ratios as Record<

@@ -6,6 +6,8 @@ import { line } from 'd3-shape';
 import { flushSync, mount, unmount } from 'svelte';
 import Heatmap from '$lib/charts/Heatmap.svelte';
 import LineChart from '$lib/charts/LineChart.svelte';
+import MoodCalendar from '$lib/charts/MoodCalendar.svelte';
+import { calendarDays } from '$lib/charts/mood-calendar';
 import WorkoutTicks from '$lib/charts/WorkoutTicks.svelte';
 import { chartPicture } from '$lib/charts/export/picture';
 import { pictureToPng } from '$lib/charts/export/png';
@@ -54,6 +56,15 @@ function dailySeries(id: string, days: number, start: number, seed: number): Ser
 		}))
 	};
 }
+
+/** Two years of moods, one logged on four days in five, as the demo user logs them. */
+const moodYears = (() => {
+	const next = random(5);
+	const subTypes = [1, 2, 3, 8, 4, 5, 6, 7] as const;
+	return calendarDays(20240401, 20260331, 20260331, () =>
+		next() < 0.8 ? { subType: subTypes[Math.floor(next() * 8)] ?? 8, title: 'Mood' } : null
+	);
+})();
 
 async function time(draw: () => () => void, runs: number): Promise<number[]> {
 	const timings: number[] = [];
@@ -207,6 +218,13 @@ const benchmarks = {
 					target,
 					props: { series: compare, x: 'index', width: 960, height: 300 }
 				})
+			),
+			runs
+		),
+	moodCalendar2y: (runs: number) =>
+		time(
+			drawn((target) =>
+				mount(MoodCalendar, { target, props: { days: moodYears, kind: 'year', width: 960 } })
 			),
 			runs
 		),

@@ -14,6 +14,8 @@ const VIEWS = [
 	'/body',
 	'/food',
 	'/food?span=week',
+	'/mood',
+	'/insights',
 	'/goals',
 	'/trends',
 	'/compare',
@@ -66,14 +68,25 @@ for (const width of [390, 1440]) {
 for (const width of [320, 768]) {
 	// The Data page is being reworked separately; its sync figures still overflow a 320 px screen.
 	const views = VIEWS.filter((path) => width > 320 || path !== '/data');
-	for (const path of [...views, '/trends?bucket=w', '/food?span=month']) {
+	for (const path of [...views, '/trends?bucket=w', '/food?span=month', '/mood?span=year']) {
 		test(`${path} is no wider than a ${width} px screen, tables open`, async ({ page }) => {
+			// Mood reads its days one at a time on a first visit; a year of them takes a while.
+			if (path.startsWith('/mood') || path === '/insights') test.setTimeout(90_000);
 			await page.setViewportSize({ width, height: 900 });
 			await openView(page, path);
 			expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
 		});
 	}
 }
+
+test('the year of moods passes axe with its table open', async ({ page }) => {
+	test.setTimeout(120_000);
+	await page.setViewportSize({ width: 1440, height: 900 });
+	await openView(page, '/mood?span=year');
+	await expect(page.getByRole('grid', { name: 'Moods of the year' })).toBeVisible();
+	const results = await new AxeBuilder({ page }).analyze();
+	expect(results.violations.map((v) => v.id)).toEqual([]);
+});
 
 for (const path of [
 	'/activity?span=week',

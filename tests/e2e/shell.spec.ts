@@ -8,6 +8,8 @@ const views = [
 	{ path: '/heart', heading: 'Heart' },
 	{ path: '/body', heading: 'Body' },
 	{ path: '/food', heading: 'Food' },
+	{ path: '/mood', heading: 'Mood' },
+	{ path: '/insights', heading: 'Insights' },
 	{ path: '/goals', heading: 'Goals' },
 	{ path: '/trends', heading: 'Trends' },
 	{ path: '/compare', heading: 'Compare' },

@@ -442,7 +442,8 @@ export const endpoints: readonly EndpointSpec[] = [
 		query: [date('date')],
 		scope: 'mood_read',
 		returns: 'single-or-empty',
-		record: 'mood'
+		record: 'mood',
+		browser: true
 	},
 	{
 		id: 'mood.get',
@@ -454,11 +455,18 @@ export const endpoints: readonly EndpointSpec[] = [
 		returns: 'record',
 		record: 'mood'
 	},
-	writeSpec('mood.create', 'POST', '/users/@me/mood', 'mood_write', 'mood', 'record', {
-		encoding: 'form',
-		params: moodFields
-	}),
-	writeSpec('mood.delete', 'DELETE', '/mood/{xid}', 'mood_write', 'mood', 'empty'),
+	// The Mood view logs a mood and deletes one it logged: the only writes the pages make.
+	{
+		...writeSpec('mood.create', 'POST', '/users/@me/mood', 'mood_write', 'mood', 'record', {
+			encoding: 'form',
+			params: moodFields
+		}),
+		browser: true
+	},
+	{
+		...writeSpec('mood.delete', 'DELETE', '/mood/{xid}', 'mood_write', 'mood', 'empty'),
+		browser: true
+	},
 
 	// Meals: multipart per the specification; a form body is accepted too.
 	// The Food view reads the list, and a day's meals one by one for their items.

@@ -305,6 +305,7 @@ export type BodyEvent = z.infer<typeof bodyEventSchema>;
 
 /** 1 Amazing, 2 Pumped, 3 Energized, 8 Good (out of sequence), 4 Meh, 5 Dragging, 6 Exhausted, 7 Totally Done. */
 export const moodSubTypeSchema = z.literal([1, 2, 3, 4, 5, 6, 7, 8]);
+export type MoodSubType = z.infer<typeof moodSubTypeSchema>;
 
 export const moodSchema = z.looseObject({
 	xid: z.string(),

@@ -7,6 +7,7 @@ import type {
 	HeartRate,
 	Meal,
 	MealItem,
+	Mood,
 	Move,
 	MoveTick,
 	Settings,
@@ -24,6 +25,7 @@ import {
 	type ApiClient,
 	type ListItems,
 	type ListKind,
+	type NewMood,
 	type TrendSeries,
 	type TrendsQuery
 } from '$lib/client';
@@ -36,6 +38,7 @@ import {
 	parseDateInt
 } from '$lib/time/zone';
 import { databaseName, openIdbStore } from './idb-store';
+import { fetchMoodDays, moodsIn, type MoodDay } from './mood-days';
 import { QueryMemo } from './query-memo';
 import { createMemoryStore } from './memory-store';
 import { spillWhenFull } from './spill-store';
@@ -60,6 +63,11 @@ export type { QueryStatus } from './query.svelte';
 export { SyncStatus } from './sync-status.svelte';
 export type { SyncPhase } from './sync-status.svelte';
 export type { CacheUsage } from './schema';
+export type { MoodDay } from './mood-days';
+
+/** The scope a mood read needs: moods are read a day at a time, not synced as a list kind. */
+const MOOD_READ_SCOPE = 'mood_read';
+const MOOD_WRITE_SCOPE = 'mood_write';
 
 /** What `GET /api/session` answers (validated: it is a boundary like any other). */
 export const sessionSchema = z.object({
@@ -166,6 +174,7 @@ export class DataLayer {
 	readonly #cardiacEvents = new QueryMemo<Query<CardiacEventV10[]>>();
 	readonly #meals = new QueryMemo<Query<Meal[]>>();
 	readonly #mealItems = new QueryMemo<Query<MealItem[]>>();
+	readonly #moods = new QueryMemo<Query<MoodDay[]>>();
 	readonly #sleepPhases = new QueryMemo<Query<SleepTick[]>>();
 	readonly #moveTicks = new QueryMemo<Query<MoveTick[]>>();
 	readonly #workoutTicks = new QueryMemo<Query<WorkoutTick[]>>();
@@ -177,7 +186,7 @@ export class DataLayer {
 	#sessionState = $state.raw<Session | null>(null);
 	#signInReason = $state<SignInReason | null>(null);
 	readonly #day = new PersonDayState();
-	#dayStarted = false;
+	#dayLoaded: Promise<void> | null = null;
 
 	constructor(options: DataLayerOptions) {
 		// Marks along the warm path (bench/data-path.bench.ts prints them).
@@ -232,10 +241,7 @@ export class DataLayer {
 	 * (or an offline start) shows the day at once.
 	 */
 	day(): PersonDay {
-		if (!this.#dayStarted) {
-			this.#dayStarted = true;
-			void this.#loadDay();
-		}
+		this.#dayLoaded ??= this.#loadDay();
 		return this.#day;
 	}
 
@@ -431,8 +437,124 @@ export class DataLayer {
 	 * The read scope the signed-in token lacks for a kind, or null when it holds it (or the session
 	 * does not list its scopes).
 	 */
-	async missingScope(kind: ListKind): Promise<string | null> {
-		return missingScopeIn(await this.#session, kind);
+	async missingScope(kind: ListKind | 'moods'): Promise<string | null> {
+		const session = await this.#session;
+		return kind === 'moods' ? lacking(session, MOOD_READ_SCOPE) : missingScopeIn(session, kind);
+	}
+
+	/**
+	 * The moods of `fromDate..toDate`, oldest first: the API answers one day at a time (the day's
+	 * last mood), so the days the cache has no answer for are fetched a few at once, a day with no
+	 * mood is remembered as empty, and today and yesterday are asked again (mood-days.ts).
+	 */
+	moods(fromDate: number, toDate: number): Query<MoodDay[]> {
+		const key = `${fromDate}:${toDate}`;
+		return this.#moods.get(key, () =>
+			this.#source({
+				release: (query) => this.#moods.delete(key, query),
+				cached: async (store) => {
+					const days = await store.moods.between(fromDate, toDate);
+					if (days.length === 0) return undefined;
+					return { value: moodsIn(days), fetchedAt: Math.min(...days.map((d) => d.fetchedAt)) };
+				},
+				fresh: async (store, signal) => {
+					const missing = lacking(await this.#session, MOOD_READ_SCOPE);
+					if (missing !== null) throw scopeError(missing);
+					const value = await fetchMoodDays(fromDate, toDate, {
+						table: store.moods,
+						fetchDay: (date, daySignal) => this.#client.moodOfDay(date, { signal: daySignal }),
+						today: await this.#today(),
+						now: () => this.#serverNow(),
+						signal
+					});
+					return { value, fetchedAt: this.#serverNow() };
+				}
+			})
+		);
+	}
+
+	/**
+	 * Logs a mood, by default now in the person's zone. The cache holds it only once the API has confirmed it (201): a refused or lost
+	 * write throws with the reason and leaves the cache as it was.
+	 */
+	async logMood(
+		input: Omit<NewMood, 'timeCreated' | 'tz'> & Partial<Pick<NewMood, 'timeCreated' | 'tz'>>
+	): Promise<Mood> {
+		const session = await this.#session;
+		if (!session.signedIn) throw new Error('Sign in to log a mood.');
+		const missing = lacking(session, MOOD_WRITE_SCOPE);
+		if (missing !== null) throw scopeError(missing);
+		await this.#today();
+		let created: Mood;
+		try {
+			// Now by the server's clock, in the person's zone: the mood's date is their today.
+			created = await this.#client.createMood({
+				...input,
+				timeCreated: input.timeCreated ?? Math.floor(this.#serverNow()),
+				tz: input.tz ?? this.#day.tz
+			});
+		} catch (error) {
+			this.#failed(error);
+			throw error;
+		}
+		const store = await this.#store;
+		const before = await store.moods.get(created.date);
+		// The read answers the day's last mood: an earlier one logged now does not replace it.
+		const later = before?.mood && before.mood.time_created > created.time_created;
+		if (!later) {
+			await store.moods.put({
+				date: created.date,
+				fetchedAt: this.#serverNow(),
+				mood: created,
+				loggedHere: true
+			});
+		}
+		this.#moodDayChanged(created.date);
+		return created;
+	}
+
+	/**
+	 * Deletes a mood. Once the API has confirmed it, the day is asked again (an earlier mood of
+	 * that day may now be its last); until then the cache keeps showing it.
+	 */
+	async deleteMood(mood: Pick<Mood, 'xid' | 'date'>): Promise<void> {
+		const session = await this.#session;
+		if (!session.signedIn) throw new Error('Sign in to delete a mood.');
+		const missing = lacking(session, MOOD_WRITE_SCOPE);
+		if (missing !== null) throw scopeError(missing);
+		try {
+			await this.#client.deleteMood(mood.xid);
+		} catch (error) {
+			this.#failed(error);
+			throw error;
+		}
+		const store = await this.#store;
+		// Never shown again, even when the day cannot be read again now: then it is asked next time.
+		await store.moods.delete(mood.date);
+		try {
+			const now = await this.#client.moodOfDay(mood.date);
+			await store.moods.put({ date: mood.date, fetchedAt: this.#serverNow(), mood: now });
+		} catch {
+			// Left unknown: the next read of a range holding this day fetches it.
+		}
+		this.#moodDayChanged(mood.date);
+	}
+
+	/** The person's today, once the API has said it (the browser's clock may be elsewhere). */
+	async #today(): Promise<number> {
+		this.day();
+		await this.#dayLoaded;
+		return this.#day.today ?? localDateInt(this.#serverNow(), this.#day.tz);
+	}
+
+	/** Every mood query showing `date` reads the cache again. */
+	#moodDayChanged(date: number): void {
+		for (const [key, query] of this.#moods.entries()) {
+			const [from, to] = key.split(':').map(Number);
+			if (from !== undefined && to !== undefined && date >= from && date <= to) {
+				void query.reload().catch(() => {});
+			}
+		}
 	}
 
 	/** The phases of one sleep (fetched on first use, then served from the cache). */
@@ -739,7 +861,8 @@ export class DataLayer {
 			...this.#sleepPhases.values(),
 			...this.#moveTicks.values(),
 			...this.#workoutTicks.values(),
-			...this.#mealItems.values()
+			...this.#mealItems.values(),
+			...this.#moods.values()
 		].filter((query) => query !== null);
 	}
 
@@ -1002,6 +1125,12 @@ export class DataLayer {
 function missingScopeIn(session: Session, kind: ListKind): string | null {
 	if (session.scopes.length === 0) return null;
 	const scope = LIST_KIND_SCOPES[kind];
+	return session.scopes.includes(scope) ? null : scope;
+}
+
+/** A scope the session lacks; null when it holds it or lists no scopes at all. */
+function lacking(session: Session, scope: string): string | null {
+	if (session.scopes.length === 0) return null;
 	return session.scopes.includes(scope) ? null : scope;
 }
 

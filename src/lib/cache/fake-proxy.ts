@@ -16,13 +16,13 @@ export interface FakeProxyOptions {
 
 export interface FakeProxy {
 	fetch: typeof globalThis.fetch;
-	/** Paths and queries of every upstream request, in order of arrival. */
+	/** Paths and queries of every upstream request, in order of arrival; a write starts with its method. */
 	readonly requests: string[];
 	/** Most upstream requests in flight at once. */
 	readonly peakInFlight: number;
 	/** While true, every upstream request fails as if the network were down. */
 	offline: boolean;
-	/** Replaces the response of matching requests (faults, bad payloads). */
+	/** Replaces the response of matching requests (faults, bad payloads); writes as in `requests`. */
 	override: ((path: string) => Response | null) | null;
 	resetCounts(): void;
 }
@@ -56,17 +56,20 @@ export function createFakeProxy(options: FakeProxyOptions): FakeProxy {
 			const prefix = '/api/nudge/';
 			if (!url.pathname.startsWith(prefix)) return new Response('not found', { status: 404 });
 			const path = `${url.pathname.slice(prefix.length)}${url.search}`;
-			proxy.requests.push(path);
+			const method = init?.method ?? 'GET';
+			proxy.requests.push(method === 'GET' ? path : `${method} ${path}`);
 			inFlight++;
 			peak = Math.max(peak, inFlight);
 			try {
 				if (options.latencyMs) await delay(options.latencyMs, signal);
 				signal?.throwIfAborted();
 				if (proxy.offline) throw new TypeError('fetch failed');
-				const replaced = proxy.override?.(path);
+				const replaced = proxy.override?.(method === 'GET' ? path : `${method} ${path}`);
 				if (replaced) return replaced;
 				const upstream = await options.handle(
 					new Request(`http://upstream.test/nudge/api/${path}`, {
+						method,
+						body: init?.body ?? null,
 						headers: { authorization: `Bearer ${options.token}`, accept: 'application/json' }
 					})
 				);

@@ -19,6 +19,7 @@ import {
 	type CacheUsage,
 	type Eviction,
 	type KeyedTable,
+	type MoodDayTable,
 	type TickKind
 } from './schema';
 
@@ -92,6 +93,11 @@ export const migrations: readonly ((db: Db, tx: UpgradeTx) => void)[] = [
 		const store = db.createObjectStore('meals', { keyPath: 'xid' });
 		store.createIndex('by-date', 'date');
 		store.createIndex('by-fetched', 'fetchedAt');
+	},
+	// Moods, one row per day keyed by its date: the API reads them a day at a time, and a day it
+	// answered empty is kept too (mood null) so it is not asked again.
+	(db) => {
+		db.createObjectStore('moods', { keyPath: 'date' });
 	}
 ];
 
@@ -179,12 +185,27 @@ function recordTable<N extends ListKind>(
 	};
 }
 
+function moodDayTable(db: Db, write: Write): MoodDayTable {
+	return {
+		...keyedTable(db, write, 'moods'),
+		async between(fromDate, toDate) {
+			if (toDate < fromDate) return [];
+			return db.getAll('moods', IDBKeyRange.bound(fromDate, toDate));
+		},
+		delete: (date) =>
+			write(async () => {
+				await db.delete('moods', date);
+			})
+	};
+}
+
 class IdbStore implements CacheStore {
 	readonly backend = 'indexeddb';
 	readonly records: CacheStore['records'];
 	readonly ticks: CacheStore['ticks'];
 	readonly docs: CacheStore['docs'];
 	readonly trends: CacheStore['trends'];
+	readonly moods: CacheStore['moods'];
 	readonly syncState: CacheStore['syncState'];
 
 	/** Freeing the oldest data once did not make a write fit (reset by clear()). */
@@ -214,6 +235,7 @@ class IdbStore implements CacheStore {
 			user: keyedTable(db, write, 'user')
 		};
 		this.trends = keyedTable(db, write, 'trends');
+		this.moods = moodDayTable(db, write);
 		this.syncState = keyedTable(db, write, 'meta');
 	}
 

@@ -7,6 +7,7 @@ import {
 	type CacheStore,
 	type CacheUsage,
 	type CachedDoc,
+	type CachedMoodDay,
 	type CachedRecord,
 	type CachedTicks,
 	type CachedTrends,
@@ -14,6 +15,7 @@ import {
 	type SyncState,
 	type Eviction,
 	type KeyedTable,
+	type MoodDayTable,
 	type RecordTable,
 	type TickKind
 } from './schema';
@@ -52,6 +54,23 @@ function memoryRecords<T>(): MemoryRecordTable<T> {
 	};
 }
 
+function memoryMoodDays(): MoodDayTable & { rows: Map<number, CachedMoodDay> } {
+	const table = memoryKeyed((entry: CachedMoodDay) => entry.date);
+	return {
+		...table,
+		between(fromDate, toDate) {
+			const found = [...table.rows.values()]
+				.filter((row) => row.date >= fromDate && row.date <= toDate)
+				.sort((a, b) => a.date - b.date);
+			return Promise.resolve(found.map((row) => structuredClone(row)));
+		},
+		delete(date) {
+			table.rows.delete(date);
+			return Promise.resolve();
+		}
+	};
+}
+
 export function createMemoryStore(): CacheStore {
 	const records = {
 		moves: memoryRecords<ListItems['moves']>(),
@@ -72,6 +91,7 @@ export function createMemoryStore(): CacheStore {
 		user: memoryKeyed((entry: CachedDoc<DocValues['user']>) => entry.key)
 	};
 	const trends = memoryKeyed((entry: CachedTrends) => entry.key);
+	const moods = memoryMoodDays();
 	const syncState = memoryKeyed((entry: SyncState) => entry.kind);
 
 	function datesOf(kind: ListKind): number[] {
@@ -84,6 +104,7 @@ export function createMemoryStore(): CacheStore {
 		ticks,
 		docs,
 		trends,
+		moods,
 		syncState,
 		evictOldest(): Promise<Eviction | null> {
 			// The same order as the IndexedDB store, so both backends behave alike under pressure.
@@ -134,6 +155,7 @@ export function createMemoryStore(): CacheStore {
 				...Object.values(ticks),
 				...Object.values(docs),
 				trends,
+				moods,
 				syncState
 			]) {
 				table.rows.clear();

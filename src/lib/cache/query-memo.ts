@@ -21,4 +21,8 @@ export class QueryMemo<Q> {
 	values(): IterableIterator<Q> {
 		return this.#byKey.values();
 	}
+
+	entries(): IterableIterator<[string, Q]> {
+		return this.#byKey.entries();
+	}
 }

@@ -1,6 +1,6 @@
 // The shape of the browser cache: what each store holds, shared by the IndexedDB and in-memory backends.
 import type { DBSchema } from 'idb';
-import type { GoalsV11, MoveTick, Settings, SleepTick, User } from '$lib/api';
+import type { GoalsV11, Mood, MoveTick, Settings, SleepTick, User } from '$lib/api';
 import type { ListItems, ListKind, TrendSeries } from '$lib/client';
 
 /** A list record as cached: the validated record plus what the cache needs to find and age it. */
@@ -52,6 +52,28 @@ export interface CachedTrends {
 }
 
 /**
+ * One day's answer of the mood read (`GET /users/@me/mood?date=`): the day's last mood, or null
+ * for a day the API answered empty, so that day is not asked again.
+ */
+export interface CachedMoodDay {
+	/** `YYYYMMDD`, the key. */
+	date: number;
+	/** When the API answered for this day, server epoch seconds. */
+	fetchedAt: number;
+	mood: Mood | null;
+	/** Logged from this dashboard (so it may delete it); kept while the day's mood is the same. */
+	loggedHere?: boolean;
+}
+
+/** The days of moods: read and written by date, and read as a range. */
+export interface MoodDayTable extends KeyedTable<CachedMoodDay, number> {
+	/** Days `fromDate..toDate` (inclusive) the cache has an answer for, oldest first. */
+	between(fromDate: number, toDate: number): Promise<CachedMoodDay[]>;
+	/** Forgets a day's answer, so the next read asks the API again. */
+	delete(date: number): Promise<void>;
+}
+
+/**
  * What the cache holds of one list kind. `coveredFrom..coveredTo` (server epoch seconds) is one
  * interval with no holes: backfill only ever extends it at an edge, so "is this range cached?" is
  * a comparison, not a scan.
@@ -79,6 +101,7 @@ export interface CacheSchema extends DBSchema {
 	settings: DocStore<Settings>;
 	user: DocStore<User>;
 	trends: { key: string; value: CachedTrends };
+	moods: { key: number; value: CachedMoodDay };
 	meta: { key: ListKind; value: SyncState };
 }
 
@@ -179,6 +202,7 @@ export interface CacheStore {
 	readonly ticks: { [K in TickKind]: KeyedTable<CachedTicks<TickItems[K]>, string> };
 	readonly docs: { [K in DocKind]: KeyedTable<CachedDoc<DocValues[K]>, 'current'> };
 	readonly trends: KeyedTable<CachedTrends, string>;
+	readonly moods: MoodDayTable;
 	readonly syncState: KeyedTable<SyncState, ListKind>;
 	/** Frees space: the oldest tick sets first, then the oldest tenth of the dated records. */
 	evictOldest(): Promise<Eviction | null>;

@@ -2,7 +2,7 @@
 import type { ListItems, ListKind } from '$lib/client';
 import { isQuotaError } from './idb-store';
 import { createMemoryStore } from './memory-store';
-import type { CacheStore, KeyedTable, RecordTable } from './schema';
+import type { CacheStore, KeyedTable, MoodDayTable, RecordTable } from './schema';
 
 /** A store whose writes fall back to memory once the disk is full. */
 export interface SpillingStore extends CacheStore {
@@ -86,6 +86,28 @@ export function spillWhenFull(disk: CacheStore, onFull: () => void): SpillingSto
 		};
 	}
 
+	function moodDays(): MoodDayTable {
+		const inMemory = (): MoodDayTable => memory.moods;
+		return {
+			...keyed(disk.moods, inMemory),
+			async between(fromDate, toDate) {
+				const [stored, kept] = await Promise.all([
+					disk.moods.between(fromDate, toDate),
+					inMemory().between(fromDate, toDate)
+				]);
+				if (kept.length === 0) return stored;
+				// A day kept in memory is the newer answer.
+				const byDate = new Map(stored.map((day) => [day.date, day]));
+				for (const day of kept) byDate.set(day.date, day);
+				return [...byDate.values()].sort((a, b) => a.date - b.date);
+			},
+			async delete(date) {
+				await inMemory().delete(date);
+				await disk.moods.delete(date);
+			}
+		};
+	}
+
 	return {
 		backend: disk.backend,
 		get full() {
@@ -110,6 +132,7 @@ export function spillWhenFull(disk: CacheStore, onFull: () => void): SpillingSto
 			user: keyed(disk.docs.user, () => memory.docs.user)
 		},
 		trends: keyed(disk.trends, () => memory.trends),
+		moods: moodDays(),
 		syncState: keyed(disk.syncState, () => memory.syncState),
 		evictOldest: () => disk.evictOldest(),
 		// What is saved in this browser; the memory part goes with the page.

@@ -7,6 +7,9 @@ import type {
 	HeartRate,
 	Meal,
 	MealWithItems,
+	Mood,
+	MoodOfDay,
+	MoodSubType,
 	Move,
 	MoveTick,
 	Settings,
@@ -114,6 +117,17 @@ export interface TrendSeries {
 	buckets: TrendsV11['data'];
 }
 
+/** A mood to log: `POST /users/@me/mood`. */
+export interface NewMood {
+	subType: MoodSubType;
+	/** Shown as the mood's title; the API's own label of the sub_type when empty. */
+	title?: string;
+	/** When the mood was felt, epoch seconds. */
+	timeCreated: number;
+	/** The zone the person is in, which decides the mood's `date`. */
+	tz: string;
+}
+
 export interface ApiClient {
 	readonly lists: ListEndpoints;
 	listPage<K extends ListKind>(
@@ -132,6 +146,12 @@ export interface ApiClient {
 	workoutTicks(workoutXid: string, options?: RequestOptions): Promise<WorkoutTick[]>;
 	/** One meal with the foods and drinks in it (the list gives only the totals). */
 	meal(mealXid: string, options?: RequestOptions): Promise<MealWithItems>;
+	/** The day's last mood (`date` is `YYYYMMDD`), or null on a day without one. */
+	moodOfDay(date: number, options?: RequestOptions): Promise<MoodOfDay>;
+	/** Logs a mood; resolves with the stored mood once the API answered 201. */
+	createMood(mood: NewMood, options?: RequestOptions): Promise<Mood>;
+	/** Deletes a mood by xid. */
+	deleteMood(xid: string, options?: RequestOptions): Promise<void>;
 	goals(options?: RequestOptions): Promise<GoalsV11>;
 	settings(options?: RequestOptions): Promise<Settings>;
 	user(options?: RequestOptions): Promise<User>;
@@ -166,7 +186,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 		url: string,
 		schemaOf: SchemaOf<T>,
 		record: string,
-		signal: AbortSignal | undefined
+		signal: AbortSignal | undefined,
+		write?: { method: 'POST' | 'DELETE'; body?: URLSearchParams }
 	): Promise<{ data: T; serverTime: number | null }> {
 		// Loaded while the request is on its way (at once after the first). Awaited below; until
 		// then a failure must not count as unhandled.
@@ -174,7 +195,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 		loading.catch(() => {});
 		let response: Response;
 		try {
-			response = await fetchImpl(url, { signal, headers: { accept: 'application/json' } });
+			response = await fetchImpl(url, {
+				signal,
+				headers: { accept: 'application/json' },
+				...(write && { method: write.method, body: write.body })
+			});
 		} catch (error) {
 			if (isAbortError(error) || signal?.aborted) throw error;
 			throw new ApiError(
@@ -295,9 +320,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 		path: string,
 		schemaOf: SchemaOf<T>,
 		record: string,
-		signal?: AbortSignal
+		signal?: AbortSignal,
+		search = ''
 	): Promise<T> {
-		return (await request(proxyUrl(base, versionOf(), path), schemaOf, record, signal)).data;
+		return (await request(proxyUrl(base, versionOf(), path, search), schemaOf, record, signal))
+			.data;
 	}
 
 	return {
@@ -343,6 +370,32 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 				'meal',
 				opts?.signal
 			),
+		moodOfDay: (date, opts) =>
+			single(
+				'users/@me/mood',
+				(v) => v.moodOfDaySchema,
+				'mood',
+				opts?.signal,
+				`?${new URLSearchParams({ date: String(date) }).toString()}`
+			),
+		async createMood(mood, opts) {
+			const body = new URLSearchParams({
+				sub_type: String(mood.subType),
+				time_created: String(Math.trunc(mood.timeCreated)),
+				tz: mood.tz
+			});
+			if (mood.title !== undefined && mood.title !== '') body.set('title', mood.title);
+			const url = proxyUrl(base, versionOf(), 'users/@me/mood');
+			const created = await request(url, (v) => v.moodSchema, 'mood', opts?.signal, {
+				method: 'POST',
+				body
+			});
+			return created.data;
+		},
+		async deleteMood(xid, opts) {
+			const url = proxyUrl(base, versionOf(), `mood/${encodeURIComponent(xid)}`);
+			await request(url, (v) => v.emptyDataSchema, 'mood', opts?.signal, { method: 'DELETE' });
+		},
 		goals: async (opts) =>
 			versionOf() === 'v.1.0'
 				? goalsFromV10(

@@ -19,10 +19,32 @@ afterAll(() => api.close());
 
 const KINDS: readonly ListKind[] = ['moves', 'sleeps', 'workouts'];
 
+/** One call as the browser made it: enough to rebuild the request for the proxy's guard. */
+interface Call {
+	url: string;
+	method: string;
+	body: string | null;
+}
+
 /** Calls every method of the client once (and every list's next and single-record read). */
-async function useEveryCall(version: ApiVersion): Promise<string[]> {
+async function useEveryCall(version: ApiVersion): Promise<Call[]> {
 	const proxy = createFakeProxy({ handle: (request) => api.handle(request), token });
-	const client = createApiClient({ fetch: proxy.fetch, version });
+	const calls: Call[] = [];
+	const client = createApiClient({
+		fetch: (input, init) => {
+			const url = input instanceof Request ? input.url : String(input);
+			if (url.includes('/api/nudge/')) {
+				const body = init?.body;
+				calls.push({
+					url,
+					method: init?.method ?? 'GET',
+					body: body instanceof URLSearchParams ? body.toString() : null
+				});
+			}
+			return proxy.fetch(input, init);
+		},
+		version
+	});
 	const firstXid: Partial<Record<ListKind, string>> = {};
 	for (const kind of KINDS) {
 		const query = { startTime: 1_774_000_000, endTime: 1_774_900_000 };
@@ -59,21 +81,37 @@ async function useEveryCall(version: ApiVersion): Promise<string[]> {
 	await client.user();
 	await client.trends({ bucketSize: 'd', numBuckets: 3 });
 	await client.trends({ bucketSize: 'w', numBuckets: 2, endDate: 20260329 });
-	return [...proxy.requests];
+	// Moods: a day's read, and the Mood view's two writes (a mood logged, then deleted).
+	await client.moodOfDay(20260329);
+	const logged = await client.createMood({
+		subType: 8,
+		title: 'Calm',
+		timeCreated: Date.UTC(2026, 2, 30, 17, 0, 0) / 1000,
+		tz: 'Europe/Berlin'
+	});
+	await client.deleteMood(logged.xid);
+	return calls;
 }
 
 describe('the calls the browser client makes', () => {
 	it('all pass the proxy, and are all the calls the catalogue marks for the browser', async () => {
 		const used = new Set<string>();
 		for (const version of ['v.1.1', 'v.1.0'] as const) {
-			for (const pathAndQuery of await useEveryCall(version)) {
-				const url = new URL(`http://app.test/api/nudge/${pathAndQuery}`);
+			for (const call of await useEveryCall(version)) {
+				const url = new URL(call.url, 'http://app.test');
+				const request = new Request(url, {
+					method: call.method,
+					...(call.body !== null && {
+						body: call.body,
+						headers: { 'content-type': 'application/x-www-form-urlencoded' }
+					})
+				});
 				const guarded = await guardProxyRequest(
-					new Request(url),
+					request,
 					url.pathname.slice('/api/nudge/'.length),
 					url.searchParams
 				);
-				expect(guarded.ok, pathAndQuery).toBe(true);
+				expect(guarded.ok, `${call.method} ${url.pathname}${url.search}`).toBe(true);
 				if (guarded.ok) used.add(`${guarded.call.endpoint.id} ${guarded.call.version}`);
 			}
 		}

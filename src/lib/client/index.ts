@@ -9,6 +9,7 @@ export type {
 	ListKind,
 	ListPage,
 	ListQuery,
+	NewMood,
 	RequestOptions,
 	TrendSeries,
 	TrendsQuery

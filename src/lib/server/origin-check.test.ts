@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { endpoints } from '$lib/api/endpoints';
 import { checkWriteOrigin, routerPath } from './origin-check';
 
 const APP = 'http://127.0.0.1:4173';
@@ -43,6 +44,20 @@ describe('checkWriteOrigin', () => {
 			})
 		).toBe(false);
 		expect(verdict('POST', '/auth/sign-out', { origin: 'http://127.0.0.1:4174' })).toBe(false);
+	});
+
+	it("guards every write the proxy forwards for the pages: the Mood view's log and delete", () => {
+		const writes = endpoints.filter((entry) => entry.browser === true && entry.method !== 'GET');
+		expect(writes.map((entry) => `${entry.method} ${entry.path}`).sort()).toEqual([
+			'DELETE /mood/{xid}',
+			'POST /users/@me/mood'
+		]);
+		for (const entry of writes) {
+			const path = `/api/nudge/v.1.1${entry.path.replace('{xid}', 'abc')}`;
+			expect(verdict(entry.method, path, { origin: 'https://evil.example' }), path).toBe(false);
+			expect(verdict(entry.method, path, {}), path).toBe(false);
+			expect(verdict(entry.method, path, { origin: APP }), path).toBe(true);
+		}
 	});
 
 	it('leaves other paths to SvelteKit, and exempts only the mounted token endpoint', () => {

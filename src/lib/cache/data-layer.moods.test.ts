@@ -1,0 +1,193 @@
+import 'fake-indexeddb/auto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createReferenceApi, type ReferenceApi } from '$lib/server/reference-api';
+import { addDays } from '$lib/time/zone';
+import { ApiError } from '$lib/client';
+import { DataLayer, type Session } from './data-layer.svelte';
+import { createFakeProxy, type FakeProxy } from './fake-proxy';
+
+const TOKEN = 'mood-layer-test-token';
+const NOW_MS = Date.UTC(2026, 2, 30, 18, 0, 0);
+// The demo user lives in Berlin: 20:00 there on 30 March.
+const TODAY = 20260330;
+
+let api: ReferenceApi;
+beforeAll(() => {
+	api = createReferenceApi({ now: () => NOW_MS, dataDir: null, accessToken: TOKEN, days: 40 });
+}, 60_000);
+
+let users = 0;
+function newLayer(options: { userKey?: string; proxy?: FakeProxy; scopes?: string[] } = {}) {
+	const userKey = options.userKey ?? `mood-layer-${++users}-${Date.now()}`;
+	const proxy = options.proxy ?? createFakeProxy({ handle: (r) => api.handle(r), token: TOKEN });
+	const session: Session = {
+		mode: 'token',
+		signedIn: true,
+		userKey,
+		scopes: options.scopes ?? [],
+		upstream: 'embedded'
+	};
+	const layer = new DataLayer({ fetch: proxy.fetch, session, sync: { historyDays: 30 } });
+	return { layer, proxy, userKey };
+}
+
+/** The mood reads a proxy saw, by the date asked. */
+function moodReads(proxy: FakeProxy): number[] {
+	return proxy.requests
+		.filter((path) => path.startsWith('v.1.1/users/@me/mood?'))
+		.map((path) => Number(new URL(path, 'http://x/').searchParams.get('date')))
+		.sort((a, b) => a - b);
+}
+
+/** The API's own answer for a day, read without the layer. */
+async function apiMoodOf(date: number): Promise<{ xid: string; sub_type: number } | null> {
+	const response = await api.handle(
+		new Request(`http://upstream.test/nudge/api/v.1.1/users/@me/mood?date=${date}`, {
+			headers: { authorization: `Bearer ${TOKEN}` }
+		})
+	);
+	const body = (await response?.json()) as { data: { xid?: string; sub_type?: number } };
+	const { xid, sub_type } = body.data;
+	return xid === undefined || sub_type === undefined ? null : { xid, sub_type };
+}
+
+async function waitUntil(check: () => boolean): Promise<void> {
+	for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 5));
+	expect(check()).toBe(true);
+}
+
+describe('DataLayer moods', () => {
+	it('reads each day of a range once; a second visit asks only for today and yesterday', async () => {
+		const from = addDays(TODAY, -9);
+		const { layer, proxy, userKey } = newLayer();
+		const moods = layer.moods(from, TODAY);
+		await moods.settled;
+		expect(moodReads(proxy)).toEqual(Array.from({ length: 10 }, (_, i) => addDays(from, i)));
+		const expected = [];
+		for (let i = 0; i < 10; i++) {
+			const mood = await apiMoodOf(addDays(from, i));
+			if (mood !== null) expected.push(mood.xid);
+		}
+		expect(moods.data?.map((day) => day.mood.xid)).toEqual(expected);
+
+		const again = newLayer({ userKey });
+		const second = again.layer.moods(from, TODAY);
+		await second.settled;
+		expect(moodReads(again.proxy)).toEqual([addDays(TODAY, -1), TODAY]);
+		expect(second.data?.map((day) => day.mood.xid)).toEqual(expected);
+	});
+
+	it('remembers a day answered empty and never asks it again', async () => {
+		const day = addDays(TODAY, -20);
+		const { layer, proxy, userKey } = newLayer();
+		proxy.override = (path) =>
+			path === `v.1.1/users/@me/mood?date=${day}`
+				? Response.json({
+						meta: { user_xid: 'u', code: 200, message: 'OK', time: NOW_MS / 1000 },
+						data: {}
+					})
+				: null;
+		const moods = layer.moods(day, day);
+		await moods.settled;
+		expect(moods.error).toBeNull();
+		expect(moods.status).toBe('ready');
+		expect(moods.data).toEqual([]);
+		expect(moodReads(proxy)).toEqual([day]);
+
+		const again = newLayer({ userKey });
+		const second = again.layer.moods(addDays(day, -1), day);
+		await second.settled;
+		expect(moodReads(again.proxy)).toEqual([addDays(day, -1)]);
+	});
+
+	it('holds a logged mood only once the API answered 201, and a refused one not at all', async () => {
+		const { layer, proxy, userKey } = newLayer();
+		const moods = layer.moods(addDays(TODAY, -1), TODAY);
+		await moods.settled;
+		const before = moods.data?.map((day) => day.mood.xid);
+		// No mood yet today: the demo user logs hers in the evening, after 20:30.
+		expect(await apiMoodOf(TODAY)).toBeNull();
+
+		proxy.override = (path) =>
+			path.startsWith('POST ')
+				? Response.json(
+						{
+							meta: {
+								code: 503,
+								message: 'Service Unavailable',
+								error_type: 'unavailable',
+								error_detail: 'Try later.'
+							}
+						},
+						{ status: 503 }
+					)
+				: null;
+		const wanted = { subType: 3 as const, timeCreated: NOW_MS / 1000 - 600, tz: 'Europe/Berlin' };
+		await expect(layer.logMood(wanted)).rejects.toThrow('Try later.');
+		expect(await apiMoodOf(TODAY)).toBeNull();
+		const offline = newLayer({ userKey });
+		offline.proxy.offline = true;
+		const kept = offline.layer.moods(addDays(TODAY, -1), TODAY);
+		await kept.settled;
+		expect(kept.data?.map((day) => day.mood.xid)).toEqual(before);
+
+		proxy.override = null;
+		const created = await layer.logMood({ ...wanted, title: 'After the walk' });
+		expect(created.date).toBe(TODAY);
+		expect((await apiMoodOf(TODAY))?.xid).toBe(created.xid);
+		await waitUntil(() => moods.data?.at(-1)?.mood.xid === created.xid);
+		expect(moods.data?.at(-1)).toMatchObject({
+			loggedHere: true,
+			mood: { title: 'After the walk', sub_type: 3, date: TODAY }
+		});
+
+		// Deleted upstream first, then out of the cache: the day reads empty again.
+		await layer.deleteMood(created);
+		expect(await apiMoodOf(TODAY)).toBeNull();
+		await waitUntil(() => moods.data?.at(-1)?.mood.xid !== created.xid);
+		expect(proxy.requests).toContain(`DELETE v.1.1/mood/${created.xid}`);
+	});
+
+	it('keeps the mood shown when the delete is refused', async () => {
+		const { layer, proxy } = newLayer();
+		const created = await layer.logMood({
+			subType: 4,
+			timeCreated: NOW_MS / 1000 - 300,
+			tz: 'Europe/Berlin'
+		});
+		const moods = layer.moods(TODAY, TODAY);
+		await moods.settled;
+		proxy.override = (path) =>
+			path.startsWith('DELETE ')
+				? Response.json(
+						{
+							meta: {
+								code: 500,
+								message: 'Internal Server Error',
+								error_type: 'server_error',
+								error_detail: 'Broken.'
+							}
+						},
+						{ status: 500 }
+					)
+				: null;
+		await expect(layer.deleteMood(created)).rejects.toThrow('Broken.');
+		await moods.reload();
+		expect(moods.data?.map((day) => day.mood.xid)).toEqual([created.xid]);
+		proxy.override = null;
+		await layer.deleteMood(created);
+	});
+
+	it('names mood_read for a token without it and asks the API nothing', async () => {
+		const { layer, proxy } = newLayer({ scopes: ['move_read', 'sleep_read'] });
+		const moods = layer.moods(addDays(TODAY, -3), TODAY);
+		await moods.settled;
+		expect(moods.status).toBe('error');
+		expect(moods.missingScope).toBe('mood_read');
+		expect(await layer.missingScope('moods')).toBe('mood_read');
+		expect(moodReads(proxy)).toEqual([]);
+		const refused = layer.logMood({ subType: 1, timeCreated: NOW_MS / 1000, tz: 'UTC' });
+		await expect(refused).rejects.toBeInstanceOf(ApiError);
+		await expect(refused).rejects.toMatchObject({ missingScope: 'mood_write' });
+	});
+});

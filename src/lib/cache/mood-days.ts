@@ -1,0 +1,95 @@
+// Moods read a day at a time: fetch only the days of a range the cache has no answer for, a few at once.
+import type { Mood, MoodOfDay } from '$lib/api';
+import { addDays } from '$lib/time/zone';
+import { mapPool } from './pool';
+import type { CachedMoodDay, MoodDayTable } from './schema';
+
+/** Day reads in flight at once: a year of uncached days never floods the proxy. */
+export const MOOD_DAY_CONCURRENCY = 6;
+
+export interface MoodDaysOptions {
+	table: MoodDayTable;
+	/** The API's mood of one day (`GET /users/@me/mood?date=`). */
+	fetchDay: (date: number, signal: AbortSignal | undefined) => Promise<MoodOfDay>;
+	/** The person's today, `YYYYMMDD`: later days are not asked (they have no mood yet). */
+	today: number;
+	/** Server epoch seconds, stamped on each fetched day. */
+	now: () => number;
+	signal?: AbortSignal;
+	concurrency?: number;
+}
+
+/** The dates `fromDate..toDate`, oldest first. */
+export function datesOf(fromDate: number, toDate: number): number[] {
+	const dates: number[] = [];
+	for (let date = fromDate; date <= toDate; date = addDays(date, 1)) dates.push(date);
+	return dates;
+}
+
+/**
+ * The days a read of `fromDate..toDate` must ask the API for: those the cache has no answer for,
+ * and today and yesterday whatever it holds (a mood may still be logged on them, in the app or
+ * late at night). Days after today are never asked.
+ */
+export function daysToFetch(
+	fromDate: number,
+	toDate: number,
+	cached: ReadonlySet<number>,
+	today: number
+): number[] {
+	const yesterday = addDays(today, -1);
+	return datesOf(fromDate, Math.min(toDate, today)).filter(
+		(date) => !cached.has(date) || date === today || date === yesterday
+	);
+}
+
+/**
+ * Brings the days of a range into the table and returns its moods, oldest first. Each answer is
+ * stored as it arrives (an empty day as null), so a read that fails half-way keeps what it got
+ * and the next one asks only for the rest. The first failure is thrown once every day has run.
+ */
+export async function fetchMoodDays(
+	fromDate: number,
+	toDate: number,
+	options: MoodDaysOptions
+): Promise<MoodDay[]> {
+	const cached = await options.table.between(fromDate, toDate);
+	const wanted = daysToFetch(
+		fromDate,
+		toDate,
+		new Set(cached.map((day) => day.date)),
+		options.today
+	);
+	const outcomes = await mapPool(
+		wanted,
+		options.concurrency ?? MOOD_DAY_CONCURRENCY,
+		async (date) => {
+			const mood = await options.fetchDay(date, options.signal);
+			const before = await options.table.get(date);
+			const row: CachedMoodDay = { date, fetchedAt: options.now(), mood };
+			// Still the mood logged here: it stays deletable from here.
+			if (before?.loggedHere && mood !== null && before.mood?.xid === mood.xid) {
+				row.loggedHere = true;
+			}
+			await options.table.put(row);
+		},
+		options.signal
+	);
+	const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+	if (failed) throw failed.reason;
+	return moodsIn(await options.table.between(fromDate, toDate));
+}
+
+/** A day's mood as pages see it. */
+export interface MoodDay {
+	mood: Mood;
+	/** Logged from this dashboard, which may then delete it. */
+	loggedHere: boolean;
+}
+
+/** The moods of cached days, oldest first (days answered empty left out). */
+export function moodsIn(days: readonly CachedMoodDay[]): MoodDay[] {
+	return days.flatMap((day) =>
+		day.mood === null ? [] : [{ mood: day.mood, loggedHere: day.loggedHere === true }]
+	);
+}

@@ -1,0 +1,160 @@
+// The Mood and Insights views against the embedded demo API: the calendar and a day's mood as the
+// API has them (read back through the proxy), logging and deleting a mood on a server of its own,
+// and a finding with the days it rests on.
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import * as z from 'zod';
+import { ownPort, startOwnServer, type OwnServer } from './support/own-server';
+
+const API = '/api/nudge/v.1.1';
+const NAMES: Record<number, string> = {
+	1: 'Amazing',
+	2: 'Pumped',
+	3: 'Energized',
+	8: 'Good',
+	4: 'Meh',
+	5: 'Dragging',
+	6: 'Exhausted',
+	7: 'Totally Done'
+};
+
+const moodSchema = z.object({
+	xid: z.string(),
+	title: z.string(),
+	sub_type: z.number(),
+	date: z.number()
+});
+
+/** The API's mood of a day through the proxy, or null on a day without one. */
+async function moodOf(request: APIRequestContext, base: string, date: number) {
+	const response = await request.get(`${base}${API}/users/@me/mood?date=${date}`);
+	expect(response.ok()).toBe(true);
+	const { data } = z.object({ data: z.unknown() }).parse(await response.json());
+	const parsed = moodSchema.safeParse(data);
+	return parsed.success ? parsed.data : null;
+}
+
+test('the month calendar draws the demo moods, and a day reads as the API has it', async ({
+	page,
+	request
+}) => {
+	// The latest day of March with a mood (the demo user logs one on most evenings).
+	let day: z.infer<typeof moodSchema> | null = null;
+	for (let date = 20260329; date > 20260320 && day === null; date--) {
+		day = await moodOf(request, '', date);
+	}
+	if (day === null) throw new Error('the demo user logs moods');
+	const iso = `${String(day.date).slice(0, 4)}-${String(day.date).slice(4, 6)}-${String(day.date).slice(6)}`;
+
+	await page.goto('/mood');
+	const calendar = page.getByRole('grid', { name: 'Moods of the month' });
+	await expect(calendar).toBeVisible();
+	await expect(calendar.locator('rect.mood').first()).toBeVisible();
+	const dayNumber = Number(String(day.date).slice(6));
+	const cell = calendar.locator(`[aria-label*=" ${dayNumber} Mar:"]`);
+	await expect(cell).toHaveAttribute('aria-label', new RegExp(NAMES[day.sub_type] ?? '?'));
+
+	// Chosen by keyboard: focus the day, Enter.
+	await cell.focus();
+	await page.keyboard.press('Enter');
+	await expect(page).toHaveURL(new RegExp(`day=${iso}`));
+	await expect(page.locator('[data-cell="mood"]')).toContainText(day.title);
+	await expect(page.locator('[data-cell="steps"]')).not.toHaveText('');
+
+	// The table alternative lists the same mood.
+	await page.getByRole('button', { name: 'Show table' }).click();
+	await expect(page.getByRole('table').filter({ hasText: 'Place on the scale' })).toContainText(
+		NAMES[day.sub_type] ?? '?'
+	);
+});
+
+test('a tap on a phone chooses the day under the finger; the year reads by keyboard', async ({
+	browser
+}) => {
+	const context = await browser.newContext({
+		hasTouch: true,
+		viewport: { width: 390, height: 900 }
+	});
+	const page = await context.newPage();
+	await page.goto('/mood');
+	const calendar = page.getByRole('grid', { name: 'Moods of the month' });
+	const target = calendar.locator('[aria-label^="Mon 2 Mar"] rect');
+	await expect(target).toBeVisible();
+	const box = await target.boundingBox();
+	if (box === null) throw new Error('the cell is drawn');
+	await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+	await expect(page).toHaveURL(/day=2026-03-02/);
+	await expect(page.getByRole('heading', { name: 'Mon 2 Mar 2026' })).toBeVisible();
+
+	// The year is painted on a canvas; its one cursor walks the days: Home, then a week on.
+	await page.getByRole('button', { name: 'Year' }).click();
+	const cursor = page.getByRole('gridcell', { name: /^Tue 1 Apr:/ });
+	await expect(cursor).toBeAttached({ timeout: 25_000 });
+	await cursor.focus();
+	await page.keyboard.press('Home');
+	await page.keyboard.press('ArrowRight');
+	await expect(page.getByRole('gridcell', { name: /^Tue 8 Apr:/ })).toBeFocused();
+	await page.keyboard.press('Enter');
+	await expect(page).toHaveURL(/day=2025-04-08/);
+	await context.close();
+});
+
+test('Insights shows findings with the days they rest on', async ({ page }) => {
+	await page.goto('/insights');
+	const steps = page.locator('[data-finding="steps-after-sleep"]');
+	await expect(steps).toBeVisible({ timeout: 25_000 });
+	await expect(steps).toContainText(
+		/On days after 7 h or more of sleep you walked [\d,]+ (more|fewer) steps/
+	);
+	await expect(steps.locator('.basis')).toHaveText(/^n = \d+ vs \d+ days$/);
+	await expect(page.locator('[data-finding="most-steps"]')).toContainText(
+		/[\d,]+ steps on \d+ \w+ \d{4}/
+	);
+	await expect(page.getByText(/because/i)).toHaveCount(0);
+});
+
+test.describe('logging a mood', () => {
+	let server: OwnServer;
+	test.beforeAll(async () => {
+		server = await startOwnServer({}, { port: ownPort(5) });
+	});
+	test.afterAll(async () => {
+		await server.stop();
+	});
+
+	test('logs a mood, shows it once the API has it, and deletes it again', async ({
+		page,
+		request
+	}) => {
+		// 30 March, 20:00 in Berlin on the frozen clock: the evening's mood is not logged yet.
+		expect(await moodOf(request, server.origin, 20260330)).toBeNull();
+		await page.goto(`${server.origin}/mood`);
+		await expect(page.getByRole('grid', { name: 'Moods of the month' })).toBeVisible();
+		const today = page.locator('[aria-label^="Mon 30 Mar"]');
+		await expect(today).toHaveAttribute('aria-label', /no mood logged/);
+
+		await page.getByRole('radio', { name: 'Energized' }).check();
+		await page.getByLabel('Title (optional)').fill('After the long walk');
+		await page.getByRole('button', { name: 'Log mood' }).click();
+		await expect(
+			page.getByRole('status').filter({ hasText: 'Logged “After the long walk”' })
+		).toBeVisible();
+
+		const logged = await moodOf(request, server.origin, 20260330);
+		expect(logged).toMatchObject({ title: 'After the long walk', sub_type: 3 });
+		await expect(today).toHaveAttribute('aria-label', /Energized \(“After the long walk”\)/);
+		await expect(page.locator('[data-cell="mood"]')).toContainText('After the long walk');
+
+		await page.getByRole('button', { name: 'Delete this mood' }).click();
+		await expect(today).toHaveAttribute('aria-label', /no mood logged/);
+		expect(await moodOf(request, server.origin, 20260330)).toBeNull();
+	});
+
+	test('a write from another site is refused and logs nothing', async ({ request }) => {
+		const response = await request.post(`${server.origin}${API}/users/@me/mood`, {
+			headers: { origin: 'https://evil.example' },
+			form: { sub_type: '1', time_created: '1774893600', tz: 'Europe/Berlin' }
+		});
+		expect(response.status()).toBe(403);
+		expect(await moodOf(request, server.origin, 20260330)).toBeNull();
+	});
+});
