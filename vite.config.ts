@@ -11,6 +11,9 @@ export default defineConfig({
 		include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts'],
 		environment: 'node',
 		env: { TZ: 'Asia/Kathmandu' },
-		testTimeout: 20000
+		testTimeout: 20000,
+		// The demo user is generated once per seed, span and now and then copied (docs/guide.md).
+		globalSetup: ['tests/unit/setup/demo-images.global.ts'],
+		setupFiles: ['tests/unit/setup/demo-cache.ts']
 	}
 });
