@@ -6,7 +6,7 @@ import { localDateInt } from '$lib/time/zone';
 import { createFakeProxy, type FakeProxy } from './fake-proxy';
 import { openIdbStore } from './idb-store';
 import type { CacheStore } from './schema';
-import { DAY, syncCache, type SyncProgress } from './sync';
+import { DAY, syncCache, type SyncConfig, type SyncOutcome, type SyncProgress } from './sync';
 
 const TOKEN = 'sync-test-token';
 const NOW_MS = Date.UTC(2026, 2, 30, 18, 0, 0);
@@ -39,6 +39,25 @@ async function setup(api: ReferenceApi): Promise<{ proxy: FakeProxy; store: Cach
 	const proxy = createFakeProxy({ handle: (r) => api.handle(r), token: TOKEN, latencyMs: 2 });
 	const store = await openIdbStore({ userKey: `sync-${++users}-${Date.now()}` });
 	return { proxy, store };
+}
+
+/** One sync run of `store` through `proxy`, as the data layer starts it. */
+function syncThrough(
+	proxy: FakeProxy,
+	store: CacheStore,
+	options: Omit<SyncConfig, 'client' | 'store'>
+): Promise<SyncOutcome> {
+	return syncCache({ client: createApiClient({ fetch: proxy.fetch }), store, ...options });
+}
+
+/** A sync run against the server a day later; its proxy holds what that run asked for. */
+async function syncTomorrow(
+	store: CacheStore,
+	options: Omit<SyncConfig, 'client' | 'store'>
+): Promise<FakeProxy> {
+	const proxy = createFakeProxy({ handle: (r) => tomorrow.handle(r), token: TOKEN });
+	await syncThrough(proxy, store, options);
+	return proxy;
 }
 
 /** Every record of a kind in a time range, fetched the slow way: one list, page after page. */
@@ -93,7 +112,7 @@ describe('syncCache', () => {
 	describe('benchmark guards', () => {
 		it('starts the newest windows of moves and sleeps together in one pool', async () => {
 			const { proxy, store } = await setup(today);
-			await syncCache({ client: createApiClient({ fetch: proxy.fetch }), store, historyDays: 90 });
+			await syncThrough(proxy, store, { historyDays: 90 });
 			// After goals, the first six requests fill the pool: both kinds, each at its newest window.
 			const first = proxy.requests.slice(1, 7);
 			const starts = (kind: string) =>
@@ -118,7 +137,7 @@ describe('syncCache', () => {
 						return Number(query.get('end_time')) - Number(query.get('start_time'));
 					});
 			const { proxy, store } = await setup(today);
-			await syncCache({ client: createApiClient({ fetch: proxy.fetch }), store, historyDays: 200 });
+			await syncThrough(proxy, store, { historyDays: 200 });
 			const sleepRequests = (p: FakeProxy) =>
 				p.requests.filter((path) => path.includes('/sleeps?'));
 			const longRequests = sleepRequests(proxy).length;
@@ -135,9 +154,7 @@ describe('syncCache', () => {
 
 			// The same history in one-page windows throughout takes more requests.
 			const narrow = await setup(today);
-			await syncCache({
-				client: createApiClient({ fetch: narrow.proxy.fetch }),
-				store: narrow.store,
+			await syncThrough(narrow.proxy, narrow.store, {
 				historyDays: 200,
 				olderWindowDays: { sleeps: 9 }
 			});
@@ -148,14 +165,9 @@ describe('syncCache', () => {
 
 	it('brings an up-to-date cache current after one new day with at most seven requests', async () => {
 		const { proxy: proxyToday, store } = await setup(today);
-		await syncCache({
-			client: createApiClient({ fetch: proxyToday.fetch }),
-			store,
-			historyDays: 20
-		});
+		await syncThrough(proxyToday, store, { historyDays: 20 });
 
-		const proxy = createFakeProxy({ handle: (r) => tomorrow.handle(r), token: TOKEN });
-		await syncCache({ client: createApiClient({ fetch: proxy.fetch }), store, historyDays: 20 });
+		const proxy = await syncTomorrow(store, { historyDays: 20 });
 		// Goals and one list per kind (moves, sleeps, workouts, heart rates, body events, meals).
 		expect(proxy.requests.length).toBeLessThanOrEqual(7);
 		// Moves are not asked "updated since": every move's time_updated changes all the time.
@@ -175,23 +187,12 @@ describe('syncCache', () => {
 	it('syncs resting heart rates and weigh-ins incrementally, asking only what changed since', async () => {
 		const { proxy: proxyToday, store } = await setup(today);
 		const kinds = ['heartrates', 'bodyEvents'] as const;
-		await syncCache({
-			client: createApiClient({ fetch: proxyToday.fetch }),
-			store,
-			kinds,
-			historyDays: 40
-		});
+		await syncThrough(proxyToday, store, { kinds, historyDays: 40 });
 		const before = await store.records.heartrates.between(0, 99_999_999);
 		expect(before.length).toBeGreaterThan(30);
 		expect((await store.records.bodyEvents.between(0, 99_999_999)).length).toBeGreaterThan(3);
 
-		const proxy = createFakeProxy({ handle: (r) => tomorrow.handle(r), token: TOKEN });
-		await syncCache({
-			client: createApiClient({ fetch: proxy.fetch }),
-			store,
-			kinds,
-			historyDays: 40
-		});
+		const proxy = await syncTomorrow(store, { kinds, historyDays: 40 });
 		const heart = proxy.requests.filter((path) => path.includes('/heartrates'));
 		const body = proxy.requests.filter((path) => path.includes('/body_events'));
 		expect(heart).toHaveLength(1);
@@ -212,12 +213,7 @@ describe('syncCache', () => {
 	it('backfills meals in windows and then asks only for the meals changed since', async () => {
 		const { proxy: proxyToday, store } = await setup(today);
 		const kinds = ['meals'] as const;
-		await syncCache({
-			client: createApiClient({ fetch: proxyToday.fetch }),
-			store,
-			kinds,
-			historyDays: 40
-		});
+		await syncThrough(proxyToday, store, { kinds, historyDays: 40 });
 		const client = createApiClient({ fetch: proxyToday.fetch });
 		const range = { startTime: NOW - 40 * DAY, endTime: NOW + DAY };
 		const expected = await client.listAll('meals', range);
@@ -227,13 +223,7 @@ describe('syncCache', () => {
 			new Set(expected.map((meal) => meal.xid))
 		);
 
-		const proxy = createFakeProxy({ handle: (r) => tomorrow.handle(r), token: TOKEN });
-		await syncCache({
-			client: createApiClient({ fetch: proxy.fetch }),
-			store,
-			kinds,
-			historyDays: 40
-		});
+		const proxy = await syncTomorrow(store, { kinds, historyDays: 40 });
 		const meals = proxy.requests.filter((path) => path.includes('/meals'));
 		expect(meals).toHaveLength(1);
 		expect(meals[0]).toContain(`updated_after=${NOW - 60}`);

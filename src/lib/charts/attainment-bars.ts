@@ -4,7 +4,7 @@ import { scaleBand, scaleLinear } from 'd3-scale';
 import type { ScaleBand, ScaleLinear } from 'd3-scale';
 import type { DailyAttainment } from '$lib/metrics/types';
 import { formatDay, formatPercent, formatQuantity } from './format';
-import { round2, barInBand } from './scales';
+import { columnBox, round2 } from './scales';
 import { formatDateInt } from '$lib/time/zone';
 import type { ChartTable } from './table';
 
@@ -42,19 +42,9 @@ export function attainmentLayout(
 	const top = Math.max(1.2, (max(days, (day) => day.ratio ?? 0) ?? 0) * 1.08);
 	const y = scaleLinear().domain([0, top]).nice().range([innerHeight, 0]);
 	const bars = days.map((day, index): AttainmentBar => {
-		const left = x(day.dateInt) ?? 0;
-		const bar = barInBand(left, x.bandwidth());
-		const barTop = y(day.ratio ?? 0);
-		return {
-			index,
-			day,
-			x: round2(bar.x),
-			width: round2(bar.width),
-			y: round2(barTop),
-			height: round2(innerHeight - barTop),
-			cx: round2(left + x.bandwidth() / 2),
-			markY: round2(barTop - 6)
-		};
+		const top = y(day.ratio ?? 0);
+		const column = columnBox(x(day.dateInt) ?? 0, x.bandwidth(), top, innerHeight);
+		return { index, day, ...column, markY: round2(top - 6) };
 	});
 	return { x, y, bars, targetY: round2(y(1)) };
 }

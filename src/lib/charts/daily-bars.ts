@@ -1,13 +1,20 @@
 // Layout of daily totals as bars: one fixed slot per date of a week or month, the goal as a
 // line across, an optional trailing average, and a labelled gap where a day has no record.
 import { range } from 'd3-array';
-import { scaleBand, scaleLinear } from 'd3-scale';
+import { scaleBand } from 'd3-scale';
 import type { ScaleBand, ScaleLinear } from 'd3-scale';
 import { AVERAGE_DAYS, type DaySlot } from '$lib/metrics/day-slots';
 import { formatDateInt } from '$lib/time/zone';
 import { MONTHS, WEEKDAYS, type LabelledTick } from './axis-ticks';
 import { formatDay, formatQuantity } from './format';
-import { dateIntToUtcMs, durationAxis, isDurationUnit, round2, barInBand } from './scales';
+import {
+	barInBand,
+	columnBox,
+	dateIntToUtcMs,
+	isDurationUnit,
+	round2,
+	zeroBasedAxis
+} from './scales';
 import type { LegendItem } from './legend';
 import type { ChartTable } from './table';
 
@@ -64,35 +71,14 @@ export function dailyBarsLayout(
 	const tops = slots.map((slot) => slot.value ?? 0);
 	if (goal !== null && goal > 0) tops.push(goal);
 	if (showAverage) for (const slot of slots) tops.push(slot.average ?? 0);
-	const top = Math.max(0, ...tops);
-	const y = scaleLinear().range([innerHeight, 0]);
-	let yTicks: number[] | null = null;
-	if (top <= 0) {
-		y.domain([0, 1]);
-		yTicks = [0];
-	} else if (isDurationUnit(unit)) {
-		const axis = durationAxis(0, top, 4);
-		y.domain(axis.domain);
-		yTicks = axis.ticks;
-	} else {
-		y.domain([0, top]).nice(4);
-	}
+	const { y, yTicks } = zeroBasedAxis(Math.max(0, ...tops), isDurationUnit(unit), innerHeight);
 	const band = x.bandwidth();
-	const bars = slots.map((slot, index): DailyBar => {
-		const left = x(index) ?? 0;
-		const bar = barInBand(left, band);
-		const barTop = y(slot.value ?? 0);
-		return {
-			index,
-			slot,
-			x: round2(bar.x),
-			cx: round2(left + band / 2),
-			width: round2(bar.width),
-			y: round2(barTop),
-			height: round2(innerHeight - barTop),
-			met: goal === null || goal <= 0 || slot.value === null ? null : slot.value >= goal
-		};
-	});
+	const bars = slots.map((slot, index): DailyBar => ({
+		index,
+		slot,
+		...columnBox(x(index) ?? 0, band, y(slot.value ?? 0), innerHeight),
+		met: goal === null || goal <= 0 || slot.value === null ? null : slot.value >= goal
+	}));
 	return {
 		x,
 		y,

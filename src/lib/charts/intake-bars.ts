@@ -5,7 +5,7 @@ import type { ScaleBand, ScaleLinear } from 'd3-scale';
 import type { DayEnergy } from '$lib/metrics/food';
 import { formatDateInt } from '$lib/time/zone';
 import { formatDay, formatQuantity } from './format';
-import { round2, barInBand } from './scales';
+import { columnBox, round2 } from './scales';
 import type { ChartTable } from './table';
 
 export interface IntakeBar {
@@ -48,22 +48,13 @@ export function intakeLayout(
 		.nice()
 		.range([innerHeight, 0]);
 	const step = x.step();
-	const bars = days.map((day, index): IntakeBar => {
-		const left = x(day.dateInt) ?? 0;
-		const bar = barInBand(left, x.bandwidth());
-		const barTop = y(day.eaten ?? 0);
-		return {
-			index,
-			day,
-			x: round2(bar.x),
-			width: round2(bar.width),
-			y: round2(barTop),
-			height: round2(innerHeight - barTop),
-			cx: round2(left + x.bandwidth() / 2),
-			budgetY: day.budget === null ? null : round2(y(day.budget)),
-			over: day.eaten !== null && day.budget !== null && day.eaten > day.budget
-		};
-	});
+	const bars = days.map((day, index): IntakeBar => ({
+		index,
+		day,
+		...columnBox(x(day.dateInt) ?? 0, x.bandwidth(), y(day.eaten ?? 0), innerHeight),
+		budgetY: day.budget === null ? null : round2(y(day.budget)),
+		over: day.eaten !== null && day.budget !== null && day.eaten > day.budget
+	}));
 	// Each budget spans its whole step (the band and half the gap either side), so consecutive
 	// days join into one stepped line.
 	let budgetPath = '';

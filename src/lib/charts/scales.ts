@@ -1,5 +1,5 @@
 // Scale and geometry helpers shared by every chart: frame sizes, date labels, ticks, rounding.
-import type { ScaleBand, ScaleLinear, ScaleTime } from 'd3-scale';
+import { scaleLinear, type ScaleBand, type ScaleLinear, type ScaleTime } from 'd3-scale';
 import { dateTicks } from './axis-ticks';
 
 export interface Margin {
@@ -165,4 +165,53 @@ export function durationAxis(
 /** Whether a unit is a duration in seconds, drawn on a clock-friendly axis. */
 export function isDurationUnit(unit: string): boolean {
 	return unit === 'seconds' || unit === 's';
+}
+
+/** A column standing on the baseline, in its band: where bars and their markers are drawn. */
+export interface ColumnBox {
+	x: number;
+	/** The band's middle. */
+	cx: number;
+	width: number;
+	y: number;
+	height: number;
+}
+
+/**
+ * The column from `top` down to `baseline` in the band starting at `left`, `bandwidth` wide: as wide
+ * as the band up to MAX_BAR_WIDTH, centred in it (barInBand).
+ */
+export function columnBox(
+	left: number,
+	bandwidth: number,
+	top: number,
+	baseline: number
+): ColumnBox {
+	const bar = barInBand(left, bandwidth);
+	return {
+		x: round2(bar.x),
+		cx: round2(left + bandwidth / 2),
+		width: round2(bar.width),
+		y: round2(top),
+		height: round2(baseline - top)
+	};
+}
+
+/**
+ * A value axis from 0 to `top` over `innerHeight`: clock-friendly steps for a duration, d3's nice
+ * steps otherwise, and a single 0 tick (rather than an invented 0–1 scale) when `top` is 0.
+ * `yTicks` is null where the axis picks its own ticks.
+ */
+export function zeroBasedAxis(
+	top: number,
+	duration: boolean,
+	innerHeight: number
+): { y: ScaleLinear<number, number>; yTicks: number[] | null } {
+	const y = scaleLinear().range([innerHeight, 0]);
+	if (top <= 0) return { y: y.domain([0, 1]), yTicks: [0] };
+	if (duration) {
+		const axis = durationAxis(0, top, 4);
+		return { y: y.domain(axis.domain), yTicks: axis.ticks };
+	}
+	return { y: y.domain([0, top]).nice(4), yTicks: null };
 }

@@ -1,14 +1,14 @@
 // Layout of the workout volume chart: one fixed slot per week or month, a bar where there was
 // training, an empty slot where there was none, and the unfinished period drawn apart.
 import { max, range } from 'd3-array';
-import { scaleBand, scaleLinear } from 'd3-scale';
+import { scaleBand } from 'd3-scale';
 import type { ScaleBand, ScaleLinear } from 'd3-scale';
 import type { UnitSystem } from '$lib/metrics/units';
 import { volumeOf, type VolumeMeasure, type VolumeSlot } from '$lib/metrics/workouts';
 import { formatDateInt } from '$lib/time/zone';
 import type { LabelledTick } from './axis-ticks';
 import { formatDuration, formatInteger, formatMonth, formatShortDay } from './format';
-import { dateIntToUtcMs, durationAxis, round2, barInBand } from './scales';
+import { columnBox, dateIntToUtcMs, zeroBasedAxis } from './scales';
 import type { ChartTable } from './table';
 
 export type VolumePeriod = 'week' | 'month';
@@ -75,33 +75,14 @@ export function volumeBarsLayout(
 		.range([0, innerWidth])
 		.padding(slots.length > 40 ? 0.12 : 0.25);
 	const values = slots.map((slot) => volumeValue(slot, measure, system));
-	const top = max(values) ?? 0;
-	const y = scaleLinear().range([innerHeight, 0]);
-	let yTicks: number[] | null = null;
-	if (top <= 0) {
-		y.domain([0, 1]);
-		yTicks = [0];
-	} else if (measure === 'time') {
-		const axis = durationAxis(0, top, 4);
-		y.domain(axis.domain);
-		yTicks = axis.ticks;
-	} else {
-		y.domain([0, top]).nice(4);
-	}
+	const { y, yTicks } = zeroBasedAxis(max(values) ?? 0, measure === 'time', innerHeight);
 	const bars = slots.map((slot, index): VolumeBar => {
 		const value = values[index] ?? 0;
-		const left = x(index) ?? 0;
-		const bar = barInBand(left, x.bandwidth());
-		const barTop = y(value);
 		return {
 			index,
 			slot,
 			value,
-			x: round2(bar.x),
-			cx: round2(left + x.bandwidth() / 2),
-			width: round2(bar.width),
-			y: round2(barTop),
-			height: round2(innerHeight - barTop)
+			...columnBox(x(index) ?? 0, x.bandwidth(), y(value), innerHeight)
 		};
 	});
 	return { x, y, bars, yTicks };

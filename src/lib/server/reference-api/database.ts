@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { demoImageCache } from './demo-image';
 
 export type StoreDatabase = Database.Database;
 
@@ -59,6 +60,27 @@ export function openDatabase(dir: string | null): StoreDatabase {
 		// An answered write is on disk: the journal's promise, kept by syncing every commit.
 		db.pragma('synchronous = FULL');
 	}
+	return prepared(db);
+}
+
+/**
+ * A private in-memory database as `seed` leaves a fresh one: a copy of the image kept under `key`
+ * when there is one (see demo-image.ts), else seeded now and kept when a cache is set.
+ */
+export function openSeededMemoryDatabase(
+	key: string,
+	seed: (db: StoreDatabase) => void
+): StoreDatabase {
+	const cache = demoImageCache();
+	const image = cache?.read(key) ?? null;
+	if (image !== null) return prepared(new Database(image));
+	const db = openDatabase(null);
+	seed(db);
+	cache?.write(key, db.serialize());
+	return db;
+}
+
+function prepared(db: StoreDatabase): StoreDatabase {
 	db.pragma('foreign_keys = ON');
 	db.exec(SCHEMA);
 	const version = readMeta(db, 'schema_version');

@@ -8,7 +8,13 @@ import {
 	optionsFromEnv,
 	type ReferenceApiOptions
 } from './config';
-import { openDatabase, readMeta, writeMeta, type StoreDatabase } from './database';
+import {
+	openDatabase,
+	openSeededMemoryDatabase,
+	readMeta,
+	writeMeta,
+	type StoreDatabase
+} from './database';
 import { DEFAULT_DAYS, DEFAULT_SEED, DEMO_PERSON, generateDemoData } from './demo/index';
 import { ApiFailure, failure, jsonResponse, methodNotAllowed, notFound, success } from './envelope';
 import { FaultInjector, pause, truncatedResponse } from './faults';
@@ -121,21 +127,27 @@ export function createReferenceApi(options: ReferenceApiOptions = {}): Reference
 	let live: Promise<Live> | null = null;
 	let opened: Live | null = null;
 	const start = async (): Promise<Live> => {
-		const db = openDatabase(dataDir);
-		if (options.dataset !== undefined) seedAccount(db, DEMO_ACCOUNT, options.dataset);
-		else {
-			// Generated once into the database, not on every start.
-			const source = JSON.stringify({
-				seed: options.seed ?? DEFAULT_SEED,
-				days: options.days ?? DEFAULT_DAYS
+		const demo = { seed: options.seed ?? DEFAULT_SEED, days: options.days ?? DEFAULT_DAYS };
+		const seedDemo = (db: StoreDatabase, now: number): void => {
+			seedAccount(db, DEMO_ACCOUNT, {
+				...generateDemoData({ ...demo, now }),
+				profile: { gender: DEMO_PERSON.gender, birthDate: DEMO_PERSON.birthDate }
 			});
-			if (readMeta(db, DEMO_SOURCE_KEY) !== source) {
-				seedAccount(db, DEMO_ACCOUNT, {
-					...generateDemoData({ seed: options.seed, now: nowMs(), days: options.days }),
-					profile: { gender: DEMO_PERSON.gender, birthDate: DEMO_PERSON.birthDate }
-				});
-				writeMeta(db, DEMO_SOURCE_KEY, source);
-			}
+			writeMeta(db, DEMO_SOURCE_KEY, JSON.stringify(demo));
+		};
+		let db: StoreDatabase;
+		if (options.dataset !== undefined) {
+			db = openDatabase(dataDir);
+			seedAccount(db, DEMO_ACCOUNT, options.dataset);
+		} else if (dataDir === null) {
+			// The same seed, span and now make the same demo, so a kept copy serves (demo-image.ts).
+			const now = nowMs();
+			const key = JSON.stringify({ ...demo, now });
+			db = openSeededMemoryDatabase(key, (fresh) => seedDemo(fresh, now));
+		} else {
+			// Generated once into the database, not on every start.
+			db = openDatabase(dataDir);
+			if (readMeta(db, DEMO_SOURCE_KEY) !== JSON.stringify(demo)) seedDemo(db, nowMs());
 		}
 		if (readProfile(db, OWN_ACCOUNT) === null) {
 			// The person's own account exists from the start, under an id of its own.
