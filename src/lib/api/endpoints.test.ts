@@ -14,6 +14,10 @@ import {
 	type ParamSpec
 } from './endpoints';
 
+// The backtracking float pattern took 25.7 s on a 64 KiB field; a linear check takes a few ms. A
+// second leaves a loaded machine room and still fails the backtracking pattern 25 times over.
+const LINEAR_CHECK_MS = 1000;
+
 function matched(result: EndpointMatch | MatchFailure): EndpointMatch {
 	if ('error' in result) throw new Error(`expected a match, got ${result.error}`);
 	return result;
@@ -428,13 +432,13 @@ describe('validateParams', () => {
 const nestedObject = (levels: number): string => '{"a":'.repeat(levels) + '1' + '}'.repeat(levels);
 
 describe('validateParams on hostile input', () => {
-	it('refuses a 64 KiB field of digits ending in x in well under 50 ms, naming the field', () => {
+	it('refuses a 64 KiB field of digits ending in x at once, naming the field', () => {
 		const hostile = '1'.repeat(64 * 1024) + 'x';
 		const started = performance.now();
 		const result = check('body_events.create', { weight: hostile });
 		const elapsed = performance.now() - started;
 		expect(result).toMatchObject({ ok: false, field: 'weight' });
-		expect(elapsed).toBeLessThan(50);
+		expect(elapsed).toBeLessThan(LINEAR_CHECK_MS);
 	});
 
 	it('refuses number fields longer than 32 characters before any pattern runs', () => {
@@ -469,7 +473,7 @@ describe('validateParams on hostile input', () => {
 		] as const) {
 			expect(check(id, { [field]: long }), field).toMatchObject({ ok: false, field });
 		}
-		expect(performance.now() - started).toBeLessThan(50);
+		expect(performance.now() - started).toBeLessThan(LINEAR_CHECK_MS);
 	});
 
 	it('refuses JSON nested deeper than 32 levels and accepts 32', () => {
