@@ -95,8 +95,10 @@ test.describe('importing from the Data page', () => {
 		await expect(page.getByTestId('import-row-moves')).toContainText('Days of activity');
 		await expect(page.getByTestId('import-row-moves').locator('td').first()).toHaveText('5');
 		await expect(page.getByTestId('import-row-heartrates').locator('td').first()).toHaveText('2');
-		// The dashboard now reads the person's own account.
+		// The dashboard now reads the person's own account, and this browser's copy holds it.
 		expect(await userKey(page.request, server.origin)).not.toBe(demo);
+		await expect(page.getByTestId('sync-status')).toHaveText('Up to date', { timeout: 30_000 });
+		await expect(page.getByTestId('count-moves')).toHaveText('5');
 
 		await expect(await daySteps(page, server.origin, '2024-04-01')).toHaveText('3,000');
 	});

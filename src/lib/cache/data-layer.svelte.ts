@@ -666,6 +666,8 @@ export class DataLayer {
 		const userKey = userKeyOf(session);
 		if (userKey === this.#userKey) return;
 		this.#switchUser(this.#store, userKey);
+		// The previous user's sync was stopped: let it settle, so the next sync starts afresh.
+		await this.#inFlight?.promise.catch(() => {});
 		if (this.#dayStarted) await this.#loadDay();
 	}
 
