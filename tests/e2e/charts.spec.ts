@@ -64,6 +64,8 @@ for (const width of [390, 1440]) {
 
 for (const width of [320, 768]) {
 	test(`no view is wider than a ${width} px screen, tables open`, async ({ page }) => {
+		// Every view in turn, the Data page's two-year sync included: more than one view's time.
+		test.setTimeout(120_000);
 		await page.setViewportSize({ width, height: 900 });
 		const views = VIEWS.filter((path) => !path.startsWith('/food'));
 		for (const path of [...views, '/trends?bucket=w']) {
