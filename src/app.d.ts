@@ -8,7 +8,10 @@ declare global {
 		// interface Locals {}
 		// interface PageData {}
 		// interface PageState {}
-		// interface Platform {}
+		interface Platform {
+			/** adapter-node's Node request, read directly for uploads larger than its body limit. */
+			req?: import('node:http').IncomingMessage;
+		}
 	}
 }
 

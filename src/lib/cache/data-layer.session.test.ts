@@ -211,3 +211,45 @@ describe('DataLayer permissions', () => {
 		expect(sleeps.missingScope).toBe('sleep_read');
 	});
 });
+
+describe('DataLayer session after the records changed owner', () => {
+	it('asks the session again, opens the new person’s cache and syncs it afresh', async () => {
+		const api = createReferenceApi({
+			now: () => NOW_MS,
+			dataDir: null,
+			accessToken: TOKEN,
+			days: 20
+		});
+		const proxy = createFakeProxy({ handle: (r) => api.handle(r), token: TOKEN });
+		let owner = `demo-${Math.random().toString(36).slice(2)}`;
+		const memory = new MemoryStorage();
+		const layer = new DataLayer({
+			fetch: (input, init) =>
+				input === '/api/session'
+					? Promise.resolve(
+							new Response(
+								JSON.stringify(session({ userKey: owner, mode: 'embedded', upstream: 'embedded' }))
+							)
+						)
+					: // Slow enough that the first sync is still running when the owner changes.
+						new Promise((resolve) => setTimeout(resolve, 20)).then(() => proxy.fetch(input, init)),
+			memory
+		});
+		const first = layer.sync();
+		await until(() => layer.session !== null);
+		const demoKey = owner;
+		owner = `own-${Math.random().toString(36).slice(2)}`;
+		// While the first person's sync runs, the server's token starts reading someone else.
+		await layer.refreshSession();
+		expect(layer.session?.userKey).toBe(owner);
+		expect(memory.getItem(LAST_USER_STORAGE_KEY)).toBe(owner);
+		expect(owner).not.toBe(demoKey);
+		// The next sync runs for the new person and finishes (it does not share the stopped one).
+		const outcome = await layer.sync();
+		await first.catch(() => {});
+		expect(outcome.errors).toEqual([]);
+		expect(layer.syncStatus.phase).toBe('idle');
+		expect(await databaseExists(databaseName(owner))).toBe(true);
+		await api.close();
+	}, 60_000);
+});

@@ -772,6 +772,27 @@ export class DataLayer {
 		]);
 	}
 
+	/**
+	 * Asks the session again after the server's records changed owner (an import filled the
+	 * person's own account, which the embedded API's token then reads): a new user gets a cache of
+	 * its own, every query restarts on it, and the day is asked again.
+	 */
+	async refreshSession(): Promise<void> {
+		const next = this.#fetchSession();
+		next.catch(() => {});
+		const session = await next;
+		this.#session = next;
+		this.#apiVersion = session.apiVersion ?? 'v.1.1';
+		this.#sessionState = session;
+		this.#sessionKnown(session);
+		const userKey = userKeyOf(session);
+		if (userKey === this.#userKey) return;
+		this.#switchUser(this.#store, userKey);
+		// The previous user's sync was stopped: let it settle, so the next sync starts afresh.
+		await this.#inFlight?.promise.catch(() => {});
+		if (this.#dayStarted) await this.#loadDay();
+	}
+
 	/** Empties the cache of this user; queries show empty data until the next sync. */
 	async clearAll(): Promise<void> {
 		this.#syncController?.abort();

@@ -17,6 +17,8 @@ export type ProxyErrorType =
 	| 'upstream_busy'
 	| 'bad_upstream_response'
 	| 'not_configured'
+	| 'import_busy'
+	| 'invalid_import'
 	| 'internal_error';
 
 const reasons: Readonly<Record<number, string>> = {
@@ -25,8 +27,10 @@ const reasons: Readonly<Record<number, string>> = {
 	403: 'Forbidden',
 	404: 'Not Found',
 	405: 'Method Not Allowed',
+	409: 'Conflict',
 	413: 'Payload Too Large',
 	415: 'Unsupported Media Type',
+	422: 'Unprocessable Entity',
 	500: 'Internal Server Error',
 	502: 'Bad Gateway',
 	503: 'Service Unavailable',

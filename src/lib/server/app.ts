@@ -1,10 +1,12 @@
 // The running server's single runtime (built from $env at start) and the request-level entry points routes call.
 
+import { Readable } from 'node:stream';
 import type { RequestEvent } from '@sveltejs/kit';
 import { apiErrorResponse } from './api-error';
 import { callback, sessionInfo, signIn, signOut, tokenSourceFor } from './auth/flow';
 import { configSecrets, loadServerConfig } from './config';
 import { getEmbeddedReferenceApi } from './embedded';
+import type { createImportUpload } from './import-upload';
 import { describeError, logEvent, setConfiguredSecrets } from './redact';
 import { createRuntime, type ServerRuntime } from './runtime';
 
@@ -70,3 +72,36 @@ export const callbackEvent = (event: RequestEvent): Promise<Response> =>
 	callback(getServerRuntime(), event);
 export const signOutEvent = (event: RequestEvent): Promise<Response> =>
 	signOut(getServerRuntime(), event, event.request);
+
+let importUpload: ReturnType<typeof createImportUpload> | null = null;
+
+/**
+ * The body of an upload, read as it arrives. Under adapter-node a body larger than its
+ * BODY_SIZE_LIMIT (by Content-Length) is refused by the web Request before anything reads it, and
+ * the Node request stream (`platform.req`) is still untouched: that stream is read instead, so an
+ * export of a gigabyte imports. A smaller body, or any body under `vite dev`, is the Request's.
+ */
+function uploadBody(event: RequestEvent): Readable | null {
+	const req = event.platform?.req;
+	if (req !== undefined && req.listenerCount('data') === 0 && !req.readableEnded) return req;
+	const body = event.request.body;
+	return body === null ? null : Readable.fromWeb(body as import('node:stream/web').ReadableStream);
+}
+
+/** `POST /api/import?name=FILE`: imports an export into the embedded API's own account. */
+export async function importEvent(event: RequestEvent): Promise<Response> {
+	const server = getServerRuntime();
+	// Loaded on the first upload: the importers (saxes, yauzl) stay out of a server that never imports.
+	const { createImportUpload } = await import('./import-upload');
+	importUpload ??= createImportUpload({
+		writer: () =>
+			server.config.upstream.kind === 'embedded' ? getEmbeddedReferenceApi().importOwn : null
+	});
+	const length = Number(event.request.headers.get('content-length'));
+	return importUpload({
+		name: event.url.searchParams.get('name'),
+		tz: event.url.searchParams.get('tz'),
+		size: Number.isFinite(length) && length > 0 ? length : null,
+		body: uploadBody(event)
+	});
+}

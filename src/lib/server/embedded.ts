@@ -1,6 +1,8 @@
 // The embedded reference API, loaded with its SQLite store by a dynamic import on first use, so a
 // deployment against a real upstream (NUDGE_BASE_URL set) never loads either.
 import { randomBytes } from 'node:crypto';
+import type { StoreWriter } from './import/store-sink';
+import { ImportError } from './import/types';
 import { optionsFromEnv } from './reference-api/config';
 import type { ReferenceApi } from './reference-api/index';
 import type { EmbeddedApi } from './runtime';
@@ -8,6 +10,11 @@ import type { EmbeddedApi } from './runtime';
 export interface LazyEmbeddedApi extends EmbeddedApi {
 	/** Loads the module, opens the database and generates the demo if it is not there yet. */
 	ready(): Promise<void>;
+	/**
+	 * Writes an imported file's records into the person's own account, in one transaction; a
+	 * record the store refuses fails the whole file as an ImportError (nothing stored).
+	 */
+	importOwn: StoreWriter;
 }
 
 /** Wraps the reference API's module behind a loader that runs on the first call that needs it. */
@@ -27,6 +34,16 @@ export function lazyEmbeddedApi(env: Record<string, string | undefined>): LazyEm
 		},
 		async ready() {
 			await (await load()).ready();
+		},
+		async importOwn(batches) {
+			const module = await import('./reference-api/index');
+			const api = await load();
+			try {
+				return await api.importKinds(module.OWN_ACCOUNT, batches);
+			} catch (error) {
+				if (error instanceof module.ImportError) throw new ImportError(error.message);
+				throw error;
+			}
 		}
 	};
 }

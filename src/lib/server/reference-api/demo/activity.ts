@@ -171,7 +171,7 @@ function planOrdinaryDay(b: DayBuilder, wake: number, season: number, motivated:
 		if (motivated || rng.chance(0.72 * season)) {
 			b.bout(
 				b.at(rng.int(12 * 60 + 5, 12 * 60 + 40)),
-				rng.int(14, 32) * (motivated ? 1.3 : 1),
+				rng.int(14, 32) * (motivated ? 1.3 : 1) * season,
 				'walk'
 			);
 		}
@@ -207,12 +207,14 @@ function planOrdinaryDay(b: DayBuilder, wake: number, season: number, motivated:
 		if (weekday === 1 && rng.chance(0.12)) {
 			b.workout('yoga', b.at(rng.int(19 * 60 + 20, 19 * 60 + 50)), rng.int(45, 60), PLACES.yoga);
 		}
-		if (rng.chance(0.3)) b.bout(b.at(rng.int(19 * 60, 20 * 60 + 30)), rng.int(10, 28), 'stroll');
+		// Light evenings draw her out more often, and for longer.
+		if (rng.chance(0.3 * season))
+			b.bout(b.at(rng.int(19 * 60, 20 * 60 + 30)), rng.int(10, 28) * season, 'stroll');
 		return;
 	}
 	// weekend: errands late morning, perhaps a long outing in the afternoon
 	b.bout(wake + 60 * rng.int(60, 130), rng.int(20, 50), 'stroll');
-	const outing = rng.chance((warm ? 0.55 : 0.28) + (motivated ? 0.3 : 0));
+	const outing = rng.chance((warm ? 0.38 : 0.28) + (motivated ? 0.3 : 0));
 	if (outing) {
 		const start = b.at(rng.int(13 * 60, 14 * 60 + 30));
 		const roll = rng.next();
@@ -220,8 +222,8 @@ function planOrdinaryDay(b: DayBuilder, wake: number, season: number, motivated:
 		if (warm && roll < 0.35) {
 			b.workout('bike', start, rng.int(60, 150), PLACES.havel);
 		} else if (warm && roll < 0.75) {
-			if (logged) b.workout('hike', start, rng.int(120, 230), PLACES.grunewald);
-			else b.bout(start, rng.int(120, 200), 'hike');
+			if (logged) b.workout('hike', start, rng.int(90, 160), PLACES.grunewald);
+			else b.bout(start, rng.int(90, 150), 'hike');
 		} else if (logged) {
 			b.workout('walk', start, rng.int(60, 120), rng.pick(BERLIN_OUTDOORS));
 		} else {
@@ -231,7 +233,8 @@ function planOrdinaryDay(b: DayBuilder, wake: number, season: number, motivated:
 	if (weekday === 6 && rng.chance(motivated ? 0.7 : 0.2)) {
 		b.workout('run', b.at(rng.int(9 * 60 + 30, 10 * 60 + 30)), rng.int(35, 60), PLACES.tempelhof);
 	}
-	if (rng.chance(0.3)) b.bout(b.at(rng.int(18 * 60, 20 * 60)), rng.int(15, 35), 'stroll');
+	if (rng.chance(0.3 * season))
+		b.bout(b.at(rng.int(18 * 60, 20 * 60)), rng.int(15, 35) * season, 'stroll');
 }
 
 function planTripDay(b: DayBuilder, calendar: Calendar, wake: number): void {
@@ -321,7 +324,7 @@ export function planDay(input: DayPlanInput): DayPlan {
 		end: input.end,
 		asleep,
 		quiet,
-		busy: round(busyBase * (0.8 + 0.2 * season) * rng.range(0.8, 1.2), 3),
+		busy: round(busyBase * (0.5 + 0.5 * season) * rng.range(0.8, 1.2), 3),
 		weekend,
 		weightKg: input.weightKg,
 		bmrDay: input.bmrDay

@@ -83,17 +83,41 @@ export function buildCalendar(nowSec: number, days: number): Calendar {
 
 	const sickStart = firstWeekdayOnOrAfter(addDays(first, 290), 2);
 	const motivatedStart = addDays(first, 395);
-	const holidayStart = firstWeekdayOnOrAfter(addDays(first, 480), 6);
+	const sick: [number, number] = [sickStart, addDays(sickStart, 6)];
+	const motivated: [number, number] = [motivatedStart, addDays(motivatedStart, 30)];
 	return {
 		first,
 		last,
 		dates,
 		trip,
 		zones,
-		sick: [sickStart, addDays(sickStart, 6)],
-		motivated: [motivatedStart, addDays(motivatedStart, 30)],
-		holiday: [holidayStart, addDays(holidayStart, 8)]
+		sick,
+		motivated,
+		holiday: julyHoliday(first, last, [
+			trip === null ? NO_SPAN : [trip.outbound, trip.homecoming],
+			sick,
+			motivated
+		])
 	};
+}
+
+/** A span no date is in (from after to). */
+const NO_SPAN: [number, number] = [1, 0];
+
+/**
+ * The hiking holiday: nine days from the Saturday on or after 12 July (all in July), in the latest
+ * July of the window that holds it whole and clashes with no other period; none in a window
+ * without such a July (a short demo).
+ */
+function julyHoliday(first: number, last: number, others: [number, number][]): [number, number] {
+	for (let year = Math.floor(last / 10000); year >= Math.floor(first / 10000); year--) {
+		const start = firstWeekdayOnOrAfter(year * 10000 + 712, 6);
+		const end = addDays(start, 8);
+		if (start < first || end > last) continue;
+		if (others.some(([from, to]) => start <= to && from <= end)) continue;
+		return [start, end];
+	}
+	return NO_SPAN;
 }
 
 /** The zone in effect at an instant. */

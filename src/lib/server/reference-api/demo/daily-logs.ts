@@ -1,9 +1,9 @@
 // What she logs in the app besides the band: meals with items, weekly weigh-ins, moods, resting heart rate, custom events.
 
 import type { BodyEvent, GenericEvent, HeartRate, MealItem, MealWithItems, Mood } from '$lib/api';
-import { addDays, weekdayOfDate } from '$lib/time/zone';
+import { addDays, daysBetween, weekdayOfDate } from '$lib/time/zone';
 import { localDate } from './fast-zone';
-import { type Calendar, type Period, TRIP_TZ } from './calendar';
+import { type Calendar, type Period, TRIP_TZ, zoneAt } from './calendar';
 import { type Food, type Slot, foodByKey, foodsFor } from './foods';
 import { wallClock } from './nights';
 import { DEMO_PERSON, weightTrend } from './person';
@@ -25,7 +25,41 @@ export interface DayContext {
 	steps: number;
 	hadNightRecord: boolean;
 	nowSec: number;
+	/** The zones the day's clock reads, the latest first (two on a flight day). */
+	zones: string[];
+	/** When she sleeps around this day: the night before, a nap, the night after, as [bed, wake]. */
+	asleep: [number, number][];
+	/** When she goes to bed tonight; null when the band was on the charger. */
+	bedtime: number | null;
 }
+
+/**
+ * The instant a wall-clock time of the day reads on the clock she lives by then, and that zone.
+ * On a flight day the evening is the new zone's: its reading is tried first.
+ */
+export function clockOf(ctx: DayContext, minutes: number): { time: number; tz: string } {
+	for (const tz of ctx.zones) {
+		const time = wallClock(ctx.date, minutes, tz);
+		if (zoneAt(ctx.calendar, time) === tz) return { time, tz };
+	}
+	const time = wallClock(ctx.date, minutes, ctx.tz);
+	return { time, tz: zoneAt(ctx.calendar, time) };
+}
+
+/** Minutes after local midnight of an instant, in a zone. */
+function minutesOfDay(time: number, tz: string, date: number): number {
+	return Math.round((time - wallClock(date, 0, tz)) / 60);
+}
+
+const asleepDuring = (ctx: DayContext, from: number, to: number): [number, number] | undefined =>
+	ctx.asleep.find(([bed, wake]) => from < wake && bed < to);
+
+/** The meal type a time of day calls for: breakfast before 11:00, lunch before 16:00, then dinner. */
+export function mealTypeAt(minutes: number): 1 | 2 | 3 {
+	return minutes < 11 * 60 ? 1 : minutes < 16 * 60 ? 2 : 3;
+}
+
+const MEAL_TITLES = { 1: 'Breakfast', 2: 'Lunch', 3: 'Dinner' } as const;
 
 function locate(place: Place | null) {
 	return {
@@ -180,9 +214,20 @@ export function mealsOf(ctx: DayContext): MealWithItems[] {
 	const rng = ctx.streams.of('meals', ctx.date);
 	const meals: MealWithItems[] = [];
 	draftMeals(ctx, rng).forEach((draft, n) => {
-		const start = wallClock(ctx.date, Math.round(draft.minutes), ctx.tz);
-		const end = start + 60 * rng.int(12, 40);
-		if (end > ctx.nowSec) return;
+		const clock = clockOf(ctx, Math.round(draft.minutes));
+		const length = 60 * rng.int(12, 40);
+		let start = clock.time;
+		// Never while asleep: after a nap (or a long night) she eats once up, and before bed.
+		const clash = asleepDuring(ctx, start, start + length);
+		if (clash) start = clash[0] <= start ? clash[1] + 15 * 60 : clash[0] - 20 * 60 - length;
+		const end = start + length;
+		if (start < ctx.wake || asleepDuring(ctx, start, end) || end > ctx.nowSec) return;
+		const tz = zoneAt(ctx.calendar, start);
+		const subType = mealTypeAt(minutesOfDay(start, tz, localDate(start, tz)));
+		const title =
+			subType === draft.subType || draft.title === 'Afternoon snack'
+				? draft.title
+				: MEAL_TITLES[subType];
 		const xid = ctx.streams.xid('meal', ctx.date, n);
 		const items = draft.foods.map(({ food, multiplier }, i) =>
 			mealItem(ctx.streams, xid, i, food, multiplier)
@@ -213,18 +258,18 @@ export function mealsOf(ctx: DayContext): MealWithItems[] {
 			vitamin_a: sum('vitamin_a'),
 			iron: sum('iron'),
 			accuracy: round(rng.range(0.7, 1), 2),
-			tz: ctx.tz
+			tz
 		};
 		meals.push({
 			xid,
-			title: draft.title,
+			title,
 			note: draft.note,
 			type: 'meal',
-			sub_type: draft.subType,
+			sub_type: subType,
 			time_created: start,
 			time_updated: end,
 			time_completed: end,
-			date: localDate(start, ctx.tz),
+			date: localDate(start, tz),
 			...locate(draft.place),
 			details,
 			items: { items, size: items.length }
@@ -279,8 +324,12 @@ const MOOD_TITLES = {
 export function moodOf(ctx: DayContext): Mood | null {
 	const rng = ctx.streams.of('mood', ctx.date);
 	if (!rng.chance(0.8)) return null;
-	const time = wallClock(ctx.date, rng.int(20 * 60 + 30, 22 * 60 + 15), ctx.tz);
-	if (time > ctx.nowSec) return null;
+	const clock = clockOf(ctx, rng.int(20 * 60 + 30, 22 * 60 + 15));
+	// Logged before bed (an early night brings it forward), never while asleep.
+	const time =
+		ctx.bedtime !== null && clock.time > ctx.bedtime - 20 * 60 ? ctx.bedtime - 20 * 60 : clock.time;
+	if (time > ctx.nowSec || time < ctx.wake || asleepDuring(ctx, time, time + 1)) return null;
+	const tz = zoneAt(ctx.calendar, time);
 	let subType: keyof typeof MOOD_TITLES;
 	if (ctx.period === 'sick') subType = rng.pick([5, 6, 7, 6] as const);
 	else if (ctx.period === 'trip' || ctx.period === 'holiday')
@@ -307,9 +356,9 @@ export function moodOf(ctx: DayContext): Mood | null {
 		sub_type: subType,
 		time_created: time,
 		time_updated: time,
-		date: localDate(time, ctx.tz),
+		date: localDate(time, tz),
 		...locate(null),
-		details: { tz: ctx.tz }
+		details: { tz }
 	};
 }
 
@@ -390,7 +439,8 @@ const CUSTOM_EVENTS: readonly CustomEventDraft[] = [
 		place: null
 	},
 	{
-		daysIn: 486,
+		// On the holiday's sixth day (see holidayDay below), wherever the holiday falls.
+		daysIn: -6,
 		minutes: 17 * 60 + 40,
 		title: 'Reached the Nebelhorn summit (2224 m)',
 		attributes: { app: 'Peakfinder', altitude_m: 2224 },
@@ -414,8 +464,16 @@ const CUSTOM_EVENTS: readonly CustomEventDraft[] = [
 
 /** The custom (generic) events that fall on this day. */
 export function genericEventsOf(ctx: DayContext): GenericEvent[] {
-	return CUSTOM_EVENTS.filter((draft) => draft.daysIn === ctx.daysIn).flatMap((draft, n) => {
-		const time = wallClock(ctx.date, draft.minutes, ctx.tz);
+	const [holidayStart, holidayEnd] = ctx.calendar.holiday;
+	// A negative `daysIn` counts days into the holiday instead (-6: its sixth day).
+	const holidayDay =
+		ctx.date >= holidayStart && ctx.date <= holidayEnd
+			? -(daysBetween(holidayStart, ctx.date) + 1)
+			: null;
+	return CUSTOM_EVENTS.filter(
+		(draft) => draft.daysIn === ctx.daysIn || draft.daysIn === holidayDay
+	).flatMap((draft, n) => {
+		const { time, tz } = clockOf(ctx, draft.minutes);
 		if (time > ctx.nowSec) return [];
 		const event: GenericEvent = {
 			xid: ctx.streams.xid('generic', ctx.date, n),
@@ -423,11 +481,11 @@ export function genericEventsOf(ctx: DayContext): GenericEvent[] {
 			type: 'generic',
 			time_created: time,
 			time_updated: time,
-			date: localDate(time, ctx.tz),
+			date: localDate(time, tz),
 			...locate(draft.place),
 			image: null,
 			attributes: { ...draft.attributes },
-			details: { tz: ctx.tz }
+			details: { tz }
 		};
 		return [event];
 	});

@@ -207,7 +207,12 @@ export function generateDemoData(options: DemoOptions): DemoData {
 			slept: nightBefore ? sleepSeconds(nightBefore) : null,
 			steps: summary.steps,
 			hadNightRecord: nightBefore !== null,
-			nowSec
+			nowSec,
+			zones: [...new Set(tzs.map(([, zone]) => zone).reverse())],
+			asleep: [nightBefore, nap, nightAfter]
+				.filter((sleep) => sleep !== null)
+				.map((sleep): [number, number] => [sleep.bed, sleep.wake]),
+			bedtime: nightAfter?.bed ?? null
 		};
 		meals.push(...mealsOf(ctx));
 		const body = bodyEventOf(ctx);

@@ -1,0 +1,146 @@
+// Imports a file uploaded from the Data page into the embedded API's own account: streamed, one at a time, all or nothing.
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { apiErrorResponse } from './api-error';
+import {
+	formatOf,
+	ImportError,
+	importFile,
+	importStream,
+	StoreSink,
+	type ImportFormat,
+	type ImportSummary,
+	type StoreWriter
+} from './import/index';
+
+export interface ImportUploadOptions {
+	/**
+	 * Writes a file's records into the person's own account in one transaction; null when the
+	 * server reads an upstream API (NUDGE_BASE_URL), which this server cannot write into.
+	 */
+	writer: () => StoreWriter | null;
+	/** Where a zip is spooled while it is read (yauzl needs to seek); default the system's. */
+	tmpDir?: string;
+	now?: () => number;
+}
+
+export interface UploadRequest {
+	/** The file name the browser gave (`?name=`): picks the format and names the file in errors. */
+	name: string | null;
+	/** Bytes announced (Content-Length), for the summary; null when not given. */
+	size: number | null;
+	/** The request body, read as it arrives. */
+	body: Readable | null;
+	/** An Olson zone or `GMT±hhmm` for a UP export's days (`?tz=`); default UTC. */
+	tz: string | null;
+}
+
+/** What a successful upload answers: the importer's summary (`data`) in the API's envelope. */
+export interface UploadAnswer {
+	meta: { code: 200; time: number };
+	data: ImportSummary;
+}
+
+const NAME_LIMIT = 120;
+
+/** The file name as messages show it: no folders, no control characters, not too long. */
+export function cleanFileName(name: string): string {
+	// eslint-disable-next-line no-control-regex
+	const plain = basename(name.replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f]/g, '');
+	return plain.slice(0, NAME_LIMIT);
+}
+
+/**
+ * The upload handler: one import runs at a time (a second one is told 409 and may try again), a
+ * file the importer refuses answers 422 with the importer's message (which names the line or
+ * element) and stores nothing, and a stored file answers its summary per kind.
+ */
+export function createImportUpload(options: ImportUploadOptions) {
+	let running = false;
+	const now = options.now ?? Date.now;
+	const fail = (status: number, type: Parameters<typeof apiErrorResponse>[1], detail: string) =>
+		apiErrorResponse(status, type, detail, { now });
+
+	return async function upload(request: UploadRequest): Promise<Response> {
+		const writer = options.writer();
+		if (writer === null) {
+			return fail(
+				409,
+				'not_configured',
+				'This dashboard reads an upstream API (NUDGE_BASE_URL): import your records there. Importing works with the embedded API only.'
+			);
+		}
+		const name = request.name === null ? '' : cleanFileName(request.name);
+		if (name === '') {
+			return fail(400, 'invalid_parameter', 'Name the file: POST /api/import?name=export.zip');
+		}
+		let format: ImportFormat;
+		try {
+			format = formatOf(name);
+		} catch (error) {
+			return fail(415, 'unsupported_media_type', messageOf(error));
+		}
+		if (request.body === null) return fail(400, 'invalid_parameter', `${name} is empty.`);
+		if (running) {
+			request.body.resume();
+			return fail(409, 'import_busy', 'Another import is running. Try again when it has finished.');
+		}
+		running = true;
+		try {
+			const summary = await importUpload(request.body, format, name, request, writer);
+			const answer: UploadAnswer = {
+				meta: { code: 200, time: Math.floor(now() / 1000) },
+				data: summary
+			};
+			return new Response(JSON.stringify(answer), {
+				headers: {
+					'content-type': 'application/json; charset=utf-8',
+					'cache-control': 'no-store'
+				}
+			});
+		} catch (error) {
+			if (error instanceof ImportError) {
+				return fail(422, 'invalid_import', `Nothing was imported: ${error.message}`);
+			}
+			throw error;
+		} finally {
+			running = false;
+		}
+	};
+
+	async function importUpload(
+		body: Readable,
+		format: ImportFormat,
+		name: string,
+		request: UploadRequest,
+		writer: StoreWriter
+	): Promise<ImportSummary> {
+		const sink = new StoreSink(writer);
+		const tz = request.tz === null || request.tz === '' ? {} : { tz: request.tz };
+		if (format !== 'apple-health-zip') {
+			return importStream(body, format, sink, { ...tz, fileName: name, size: request.size });
+		}
+		// A zip keeps its directory at the end: it goes to disk (never into memory) and is read
+		// from there, then deleted.
+		const folder = await mkdtemp(join(options.tmpDir ?? tmpdir(), 'wellness-import-'));
+		try {
+			const path = join(folder, name);
+			try {
+				await pipeline(body, createWriteStream(path));
+			} catch (error) {
+				throw new ImportError(`${name}: the upload broke off (${messageOf(error)})`);
+			}
+			return await importFile(path, sink, tz);
+		} finally {
+			await rm(folder, { recursive: true, force: true });
+		}
+	}
+}
+
+function messageOf(error: unknown): string {
+	return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { progressText, readUploadAnswer, summaryRows, summarySentence } from './import-upload';
+
+const counts = (moves: number, sleeps: number) => ({
+	moves,
+	sleeps,
+	workouts: 0,
+	body_events: 0,
+	meals: 0,
+	heartrates: 0
+});
+
+const stored = {
+	meta: { code: 200, time: 1 },
+	data: {
+		format: 'up-csv',
+		records: counts(3, 2),
+		skipped: {},
+		outcome: { added: counts(2, 0), updated: counts(1, 0), unchanged: counts(0, 2) },
+		bytes: 512
+	}
+};
+
+describe('the import answer', () => {
+	it('reads a stored file into rows per kind and one sentence', () => {
+		const result = readUploadAnswer(200, JSON.stringify(stored));
+		if (!result.ok) throw new Error(result.message);
+		expect(summaryRows(result.answer)).toEqual([
+			{ kind: 'moves', label: 'Days of activity', added: 2, updated: 1, unchanged: 0 },
+			{ kind: 'sleeps', label: 'Sleeps and naps', added: 0, updated: 0, unchanged: 2 }
+		]);
+		expect(summarySentence(result.answer)).toBe(
+			'Imported 5 records: 2 new, 1 updated, 2 already there.'
+		);
+	});
+
+	it('says so when the file held nothing', () => {
+		const empty = { ...stored, data: { ...stored.data, records: counts(0, 0), outcome: null } };
+		const result = readUploadAnswer(200, JSON.stringify(empty));
+		if (!result.ok) throw new Error(result.message);
+		expect(summarySentence(result.answer)).toBe('The file held no records this dashboard shows.');
+	});
+
+	it('shows the sentence of an error envelope', () => {
+		const refused = {
+			meta: { code: 422, error_type: 'invalid_import', error_detail: 'up.csv line 3: no' },
+			data: {}
+		};
+		expect(readUploadAnswer(422, JSON.stringify(refused))).toEqual({
+			ok: false,
+			message: 'up.csv line 3: no'
+		});
+		expect(readUploadAnswer(502, '<html>')).toEqual({
+			ok: false,
+			message: 'The server answered 502 without an explanation.'
+		});
+	});
+
+	it('words the upload progress in KB or MB with a percentage', () => {
+		expect(progressText(250_000, 1_000_000)).toBe('250 KB of 1.0 MB sent (25 %)');
+		expect(progressText(3_400_000, 0)).toBe('3.4 MB sent');
+	});
+});

@@ -1,0 +1,166 @@
+// Importing one's own records: from the Data page (upload) and with `npm run import`, each on a
+// server of its own with a data folder of its own, then reading them on Activity.
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { ownPort, startOwnServer, type OwnServer } from './support/own-server';
+
+// Steps are counted by hand from src/lib/server/import/fixtures/generate.ts: on 1 April 2024 the
+// Apple Health export holds one watch sample of 3,000 steps (07:00–07:30 +0200); the UP export's
+// row for 31 March 2024 says m_steps 10500.
+const FIXTURES = 'src/lib/server/import/fixtures';
+const TOKEN = 'import-e2e-token-0123456789abcdef';
+const SETTINGS = {
+	NUDGE_ACCESS_TOKEN: TOKEN,
+	// A short demo keeps a fresh data folder quick to open.
+	NUDGE_REFERENCE_DAYS: '60'
+};
+
+test.describe.configure({ mode: 'serial' });
+
+async function userKey(request: APIRequestContext, origin: string): Promise<string | null> {
+	const response = await request.get(`${origin}/api/session`);
+	return ((await response.json()) as { userKey: string | null }).userKey;
+}
+
+async function movesOn(request: APIRequestContext, origin: string, date: number) {
+	const response = await request.get(`${origin}/api/nudge/v.1.1/users/@me/moves?date=${date}`);
+	expect(response.ok()).toBe(true);
+	return ((await response.json()) as { data: { items: unknown[] } }).data.items;
+}
+
+/** The Steps figure of a day on Activity. */
+async function daySteps(page: Page, origin: string, date: string) {
+	await page.goto(`${origin}/activity?date=${date}`);
+	const figure = page
+		.locator('dl[aria-label="Day totals"] > div')
+		.filter({ has: page.locator('dt', { hasText: /^Steps$/ }) })
+		.locator('dd');
+	// A day this old is fetched from the API on the way: give it time.
+	await expect(figure).toBeVisible({ timeout: 30_000 });
+	return figure;
+}
+
+test.describe('importing from the Data page', () => {
+	let server: OwnServer;
+	let dir: string;
+	test.beforeAll(async () => {
+		dir = await mkdtemp(join(tmpdir(), 'import-e2e-'));
+		server = await startOwnServer(
+			{ ...SETTINGS, NUDGE_REFERENCE_DATA_DIR: dir },
+			{ port: ownPort(6) }
+		);
+	});
+	test.afterAll(async () => {
+		await server.stop();
+		await rm(dir, { recursive: true, force: true });
+	});
+
+	test('a malformed file shows the importer’s message and changes nothing', async ({ page }) => {
+		const before = await userKey(page.request, server.origin);
+		await page.goto(`${server.origin}/data`);
+		await page.getByLabel('Export file').setInputFiles(`${FIXTURES}/up-export-malformed.csv`);
+		await page.getByRole('button', { name: 'Import' }).click();
+		const error = page.getByTestId('import-error');
+		await expect(error).toContainText('Nothing was imported');
+		await expect(error).toContainText('line 3');
+		await expect(error).toContainText('m_steps');
+		await expect(page.getByTestId('import-summary')).toHaveCount(0);
+		// The file's good first row (30 March 2024) was not stored: the token still reads the demo.
+		expect(await userKey(page.request, server.origin)).toBe(before);
+		expect(await movesOn(page.request, server.origin, 20240330)).toEqual([]);
+	});
+
+	test('an Apple Health export uploads, shows its summary, and its steps show on Activity', async ({
+		page
+	}) => {
+		const demo = await userKey(page.request, server.origin);
+		await page.goto(`${server.origin}/data`);
+		// The picker is reached and opened from the keyboard like any control.
+		const picker = page.getByLabel('Export file');
+		await picker.focus();
+		await expect(picker).toBeFocused();
+		await picker.setInputFiles(`${FIXTURES}/apple-health-export.xml`);
+		await page.getByRole('button', { name: 'Import' }).click();
+
+		// 5 days of activity, 2 sleeps, 2 workouts, 2 body measurements, 1 day of food, 2 resting
+		// heart rates: 14 records, all new.
+		await expect(page.getByTestId('import-summary')).toHaveText(
+			'Imported 14 records: 14 new, 0 updated, 0 already there.',
+			{ timeout: 30_000 }
+		);
+		await expect(page.getByTestId('import-row-moves')).toContainText('Days of activity');
+		await expect(page.getByTestId('import-row-moves').locator('td').first()).toHaveText('5');
+		await expect(page.getByTestId('import-row-heartrates').locator('td').first()).toHaveText('2');
+		// The dashboard now reads the person's own account, and this browser's copy holds it.
+		expect(await userKey(page.request, server.origin)).not.toBe(demo);
+		await expect(page.getByTestId('sync-status')).toHaveText('Up to date', { timeout: 30_000 });
+		await expect(page.getByTestId('count-moves')).toHaveText('5');
+
+		await expect(await daySteps(page, server.origin, '2024-04-01')).toHaveText('3,000');
+	});
+
+	test('importing the same file again adds nothing', async ({ page }) => {
+		await page.goto(`${server.origin}/data`);
+		await page.getByLabel('Export file').setInputFiles(`${FIXTURES}/apple-health-export.xml`);
+		await page.getByRole('button', { name: 'Import' }).click();
+		await expect(page.getByTestId('import-summary')).toHaveText(
+			'Imported 14 records: 0 new, 0 updated, 14 already there.',
+			{ timeout: 30_000 }
+		);
+	});
+	test('a file larger than the server’s body limit (512 KiB) imports too', async ({ page }) => {
+		// Three megabytes of a note column the importer ignores, around one day of 4,321 steps.
+		const note = 'x'.repeat(1_000_000);
+		const rows = [20240405, 20240406, 20240407].map(
+			(date, index) => `${date},${index === 0 ? 4321 : ''},${note}`
+		);
+		const buffer = Buffer.from(['date,m_steps,note', ...rows].join('\n'));
+		expect(buffer.length).toBeGreaterThan(512 * 1024);
+		await page.goto(`${server.origin}/data`);
+		await page
+			.getByLabel('Export file')
+			.setInputFiles({ name: 'big-up.csv', mimeType: 'text/csv', buffer });
+		await page.getByRole('button', { name: 'Import' }).click();
+		await expect(page.getByTestId('import-summary')).toHaveText(
+			'Imported 1 record: 1 new, 0 updated, 0 already there.',
+			{ timeout: 30_000 }
+		);
+		await expect(await daySteps(page, server.origin, '2024-04-05')).toHaveText('4,321');
+	});
+});
+
+test.describe('importing with npm run import before the server starts', () => {
+	let server: OwnServer;
+	let dir: string;
+	test.beforeAll(async () => {
+		dir = await mkdtemp(join(tmpdir(), 'import-cli-e2e-'));
+		await promisify(execFile)(
+			process.execPath,
+			['node_modules/tsx/dist/cli.mjs', 'scripts/import.ts', `${FIXTURES}/up-export.csv`],
+			{
+				env: {
+					PATH: process.env.PATH ?? '',
+					NUDGE_REFERENCE_DATA_DIR: dir,
+					NUDGE_REFERENCE_NOW: '2026-03-30T18:00:00Z',
+					NUDGE_REFERENCE_DAYS: SETTINGS.NUDGE_REFERENCE_DAYS
+				}
+			}
+		);
+		server = await startOwnServer(
+			{ ...SETTINGS, NUDGE_REFERENCE_DATA_DIR: dir },
+			{ port: ownPort(6) }
+		);
+	});
+	test.afterAll(async () => {
+		await server.stop();
+		await rm(dir, { recursive: true, force: true });
+	});
+
+	test('the imported day’s steps show on Activity', async ({ page }) => {
+		await expect(await daySteps(page, server.origin, '2024-03-31')).toHaveText('10,500');
+	});
+});

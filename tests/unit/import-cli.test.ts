@@ -1,0 +1,91 @@
+// Runs `npm run import` (scripts/import.ts) as a person would, into a data folder of its own.
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// Expected counts are worked out by hand from the rows and records of
+// src/lib/server/import/fixtures/generate.ts.
+const run = promisify(execFile);
+const FIXTURES = 'src/lib/server/import/fixtures';
+let dir: string;
+
+beforeAll(async () => {
+	dir = await mkdtemp(join(tmpdir(), 'import-cli-'));
+});
+afterAll(async () => {
+	await rm(dir, { recursive: true, force: true });
+});
+
+async function cli(file: string): Promise<{ code: number; stdout: string; stderr: string }> {
+	try {
+		const { stdout, stderr } = await run(
+			process.execPath,
+			['node_modules/tsx/dist/cli.mjs', 'scripts/import.ts', `${FIXTURES}/${file}`],
+			{
+				env: {
+					PATH: process.env.PATH ?? '',
+					NO_COLOR: '1',
+					NUDGE_REFERENCE_DATA_DIR: dir,
+					NUDGE_REFERENCE_NOW: '2026-03-30T18:00:00Z',
+					// A short demo keeps the first open of the database quick.
+					NUDGE_REFERENCE_DAYS: '30'
+				}
+			}
+		);
+		return { code: 0, stdout, stderr };
+	} catch (error) {
+		const failed = error as { code: number; stdout: string; stderr: string };
+		return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+	}
+}
+
+/** `moves  3 added  0 updated  0 unchanged` → [3, 0, 0]. */
+function line(stdout: string, kind: string): number[] {
+	const found = stdout.split('\n').find((text) => text.trim().startsWith(`${kind} `));
+	if (found === undefined) throw new Error(`no line for ${kind} in:\n${stdout}`);
+	return [...found.matchAll(/(\d+) (?:added|updated|unchanged)/g)].map((match) => Number(match[1]));
+}
+
+describe('npm run import', () => {
+	it('stores an Apple Health export.zip and reports what was added per kind', async () => {
+		const { code, stdout } = await cli('apple-health-export.zip');
+		expect(code).toBe(0);
+		expect(stdout).toContain('apple-health-zip');
+		expect(line(stdout, 'moves')).toEqual([5, 0, 0]);
+		expect(line(stdout, 'sleeps')).toEqual([2, 0, 0]);
+		expect(line(stdout, 'workouts')).toEqual([2, 0, 0]);
+		expect(line(stdout, 'body_events')).toEqual([2, 0, 0]);
+		expect(line(stdout, 'meals')).toEqual([1, 0, 0]);
+		expect(line(stdout, 'heartrates')).toEqual([2, 0, 0]);
+		expect(stdout).toContain(`Stored in ${dir}`);
+	}, 60_000);
+
+	it('adds nothing when the same export is imported again', async () => {
+		const { code, stdout } = await cli('apple-health-export.zip');
+		expect(code).toBe(0);
+		expect(line(stdout, 'moves')).toEqual([0, 0, 5]);
+		expect(line(stdout, 'sleeps')).toEqual([0, 0, 2]);
+		expect(line(stdout, 'heartrates')).toEqual([0, 0, 2]);
+	}, 60_000);
+
+	it('stores a UP export beside it (another source, other ids)', async () => {
+		const { code, stdout } = await cli('up-export.csv');
+		expect(code).toBe(0);
+		expect(line(stdout, 'moves')).toEqual([3, 0, 0]);
+		expect(line(stdout, 'meals')).toEqual([2, 0, 0]);
+		expect(line(stdout, 'body_events')).toEqual([2, 0, 0]);
+	}, 60_000);
+
+	it('names the line of a malformed file, exits 1 and stores nothing', async () => {
+		const { code, stderr } = await cli('up-export-malformed.csv');
+		expect(code).toBe(1);
+		expect(stderr).toContain('Nothing was imported');
+		expect(stderr).toContain('line 3');
+		// Its good first row was not stored either: importing the good export finds it unchanged.
+		const again = await cli('up-export.csv');
+		expect(line(again.stdout, 'moves')).toEqual([0, 0, 3]);
+	}, 60_000);
+});
