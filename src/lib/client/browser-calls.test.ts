@@ -20,7 +20,9 @@ afterAll(() => api.close());
 const KINDS: readonly ListKind[] = ['moves', 'sleeps', 'workouts'];
 
 /** Calls every method of the client once (and every list's next and single-record read). */
-async function useEveryCall(version: ApiVersion): Promise<string[]> {
+async function useEveryCall(
+	version: ApiVersion
+): Promise<{ method: string; path: string; body: string | null }[]> {
 	const proxy = createFakeProxy({ handle: (request) => api.handle(request), token });
 	const client = createApiClient({ fetch: proxy.fetch, version });
 	const firstXid: Partial<Record<ListKind, string>> = {};
@@ -59,17 +61,33 @@ async function useEveryCall(version: ApiVersion): Promise<string[]> {
 	await client.user();
 	await client.trends({ bucketSize: 'd', numBuckets: 3 });
 	await client.trends({ bucketSize: 'w', numBuckets: 2, endDate: 20260329 });
-	return [...proxy.requests];
+	// The writes a person makes: a weigh-in logged and removed in either version; goals in v.1.1
+	// (v.1.0 has no goals write, and the client refuses it without asking).
+	const weighIn = await client.createBodyEvent({
+		weight: 71.4,
+		body_fat: 22.5,
+		time_created: 1_774_880_000,
+		tz: 'Europe/Berlin'
+	});
+	await client.deleteBodyEvent(weighIn.xid);
+	if (version === 'v.1.1') await client.updateGoals({ move_steps: 9000, body_weight_intent: 0 });
+	else
+		await expect(client.updateGoals({ move_steps: 9000 })).rejects.toMatchObject({ status: 405 });
+	return [...proxy.calls];
 }
 
 describe('the calls the browser client makes', () => {
 	it('all pass the proxy, and are all the calls the catalogue marks for the browser', async () => {
 		const used = new Set<string>();
 		for (const version of ['v.1.1', 'v.1.0'] as const) {
-			for (const pathAndQuery of await useEveryCall(version)) {
+			for (const { method, path: pathAndQuery, body } of await useEveryCall(version)) {
 				const url = new URL(`http://app.test/api/nudge/${pathAndQuery}`);
 				const guarded = await guardProxyRequest(
-					new Request(url),
+					new Request(url, {
+						method,
+						body,
+						headers: body === null ? {} : { 'content-type': 'application/x-www-form-urlencoded' }
+					}),
 					url.pathname.slice('/api/nudge/'.length),
 					url.searchParams
 				);

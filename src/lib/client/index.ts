@@ -8,7 +8,9 @@ export type {
 	ListItems,
 	ListKind,
 	ListPage,
+	GoalChanges,
 	ListQuery,
+	NewWeighIn,
 	RequestOptions,
 	TrendSeries,
 	TrendsQuery
