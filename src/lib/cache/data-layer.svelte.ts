@@ -490,6 +490,11 @@ export class DataLayer {
 		await this.#reloadRanges('bodyEvents', record.date);
 	}
 
+	/** The API server's now (epoch seconds): the latest `meta.time` seen, else the browser's clock. */
+	serverNow(): number {
+		return this.#serverNow();
+	}
+
 	/** The ids of the weigh-ins logged from this dashboard in this browser, oldest first. */
 	get loggedWeighIns(): readonly string[] {
 		return this.#logged;

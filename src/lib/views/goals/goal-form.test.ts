@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import type { GoalsV11 } from '$lib/api';
 import { checkGoalDraft, goalDraftOf, parseHours } from './goal-form';
 
-const GOALS = { move_steps: 10000, sleep_total: 28800, body_weight: 62, body_weight_intent: 0 };
+const GOALS: GoalsV11 = {
+	move_steps: 10000,
+	sleep_total: 28800,
+	body_weight: 62,
+	body_weight_intent: 0
+};
 
 describe('goalDraftOf', () => {
 	it('shows the goals in the fields, sleep as hours and minutes', () => {
