@@ -81,6 +81,11 @@ export interface PersonDay {
 	readonly today: number | null;
 	/** The zone of the person's latest move. */
 	readonly tz: string;
+	/**
+	 * The server's clock (epoch seconds) when the day was last asked of the API; null until then.
+	 * Forms that start at "now" start here, not at the browser's clock, which may differ.
+	 */
+	readonly serverTime: number | null;
 	readonly error: string | null;
 }
 
@@ -148,6 +153,7 @@ export function writeFailure(error: unknown, what: string): WriteError {
 class PersonDayState implements PersonDay {
 	today = $state<number | null>(null);
 	tz = $state('UTC');
+	serverTime = $state<number | null>(null);
 	error = $state<string | null>(null);
 }
 
@@ -325,6 +331,7 @@ export class DataLayer {
 			} else if (page.serverTime !== null) {
 				this.#day.today = localDateInt(page.serverTime, this.#day.tz);
 			}
+			this.#day.serverTime = page.serverTime;
 			this.#day.error = null;
 			if (this.#day.today !== null) {
 				const remember = JSON.stringify({ today: this.#day.today, tz: this.#day.tz });
