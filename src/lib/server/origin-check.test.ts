@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { endpoints, expandPath } from '$lib/api/endpoints';
 import { checkWriteOrigin, routerPath } from './origin-check';
 
 const APP = 'http://127.0.0.1:4173';
@@ -50,6 +51,33 @@ describe('checkWriteOrigin', () => {
 		expect(verdict('POST', '/auth/oauth2/token', {})).toBe(true);
 		expect(verdict('POST', '/auth/oauth2/token', {}, false)).toBe(false);
 		expect(verdict('POST', '/auth/oauth2/auth', { origin: 'https://evil.example' })).toBe(false);
+	});
+
+	it('guards each write the pages make: from our origin only, never without origin evidence', () => {
+		const writes = endpoints
+			.filter((endpoint) => endpoint.browser === true && endpoint.method !== 'GET')
+			.flatMap((endpoint) =>
+				endpoint.versions.map(
+					(version) =>
+						`${endpoint.method} /api/nudge/${version}${expandPath(endpoint.path, 'abc123')}`
+				)
+			);
+		expect(writes.sort()).toEqual(
+			[
+				'POST /api/nudge/v.1.1/users/@me/goals',
+				'POST /api/nudge/v.1.0/users/@me/body_events',
+				'POST /api/nudge/v.1.1/users/@me/body_events',
+				'DELETE /api/nudge/v.1.0/body_events/abc123',
+				'DELETE /api/nudge/v.1.1/body_events/abc123'
+			].sort()
+		);
+		for (const write of writes) {
+			const [method = '', path = ''] = write.split(' ');
+			expect(verdict(method, path, { origin: APP }), write).toBe(true);
+			expect(verdict(method, path, { origin: 'https://evil.example' }), write).toBe(false);
+			expect(verdict(method, path, {}), write).toBe(false);
+			expect(verdict(method, path, { 'sec-fetch-site': 'cross-site' }), write).toBe(false);
+		}
 	});
 });
 
