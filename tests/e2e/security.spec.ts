@@ -216,10 +216,10 @@ test('cross-site writes are refused whatever the content type; same-origin ones 
 	});
 	expect(noOrigin.status()).toBe(403);
 	// Same origin: the cross-site check passes and the proxy judges the call. The pages only read
-	// weigh-ins, so a write there is the wrong method on a path they read.
-	const sameSite = await request.post('/api/nudge/v.1.1/users/@me/body_events', {
+	// sleeps, so a write there is the wrong method on a path they read.
+	const sameSite = await request.post('/api/nudge/v.1.1/users/@me/sleeps', {
 		headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
-		data: 'weight=70'
+		data: 'time_created=1774850000'
 	});
 	expect(sameSite.status()).toBe(405);
 	expect(sameSite.headers()['allow']).toBe('GET');

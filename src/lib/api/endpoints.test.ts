@@ -407,9 +407,8 @@ describe('validateParams', () => {
 		expect(check('goals.update', { body_weight_intent: '3' })).toMatchObject({
 			field: 'body_weight_intent'
 		});
-		expect(check('goals.update', { body_weight_intent: '1' }, 'v.1.0')).toMatchObject({
-			field: 'body_weight_intent'
-		});
+		// The goals write is v.1.1 only: v.1.0 has no entry for it at all.
+		expect(findEndpoint('goals.update', 'v.1.0')).toBeUndefined();
 	});
 
 	it('accepts a Map as input', () => {

@@ -19,8 +19,9 @@ import type { ApiVersion } from './envelope';
  *   routes (refreshToken, PartnerAppMembership) act on the token itself.
  * - `/ticks` exists in v.1.1 only and `/snapshot` in v.1.0 only (the v.1.1 release notes say one
  *   replaced the other); the v.1.0 cardiac family is v.1.0 only.
- * - An `id` is unique within one version: trends, goals writes and custom event writes have one
- *   entry per version because their parameters differ.
+ * - An `id` is unique within one version: trends and custom event writes have one entry per
+ *   version because their parameters differ. The goals write is v.1.1 only, as the specification
+ *   lists it.
  */
 
 // ApiVersion is declared once, in ./envelope (the index re-exports both modules).
@@ -66,8 +67,10 @@ export interface EndpointSpec {
 	deprecated?: boolean;
 	/**
 	 * True for the calls this dashboard's own pages make (src/lib/client/api-client.ts): the only
-	 * ones the same-origin proxy forwards. Everything else (every write, the token and membership
-	 * routes) is served to bearer-token callers of the API itself, never through the proxy.
+	 * ones the same-origin proxy forwards. Those are reads, plus three writes a person makes on the
+	 * pages (the goals, and logging or removing a weigh-in), which the server accepts only from its
+	 * own origin. Every other write, and the token and membership routes, are served to
+	 * bearer-token callers of the API itself, never through the proxy.
 	 */
 	browser?: boolean;
 }
@@ -261,7 +264,6 @@ const goalFieldsV11: readonly ParamSpec[] = [
 	{ name: 'body_weight', kind: 'float', min: 1, max: 1000 },
 	{ name: 'body_weight_intent', kind: 'enum', values: BODY_WEIGHT_INTENTS }
 ];
-const goalFieldsV10 = goalFieldsV11.filter((param) => param.name !== 'body_weight_intent');
 
 const bucketSize: ParamSpec = { name: 'bucket_size', kind: 'enum', values: BUCKET_SIZES };
 
@@ -415,23 +417,30 @@ export const endpoints: readonly EndpointSpec[] = [
 		ticks: false,
 		browser: ['list']
 	}),
-	writeSpec(
-		'body_events.create',
-		'POST',
-		'/users/@me/body_events',
-		'body_write',
-		'body event',
-		'record',
-		{ encoding: 'form', params: bodyFields }
-	),
-	writeSpec(
-		'body_events.delete',
-		'DELETE',
-		'/body_events/{xid}',
-		'body_write',
-		'body event',
-		'empty'
-	),
+	// The Body page logs and removes weigh-ins: the two writes the pages make besides goals.
+	{
+		...writeSpec(
+			'body_events.create',
+			'POST',
+			'/users/@me/body_events',
+			'body_write',
+			'body event',
+			'record',
+			{ encoding: 'form', params: bodyFields }
+		),
+		browser: true
+	},
+	{
+		...writeSpec(
+			'body_events.delete',
+			'DELETE',
+			'/body_events/{xid}',
+			'body_write',
+			'body event',
+			'empty'
+		),
+		browser: true
+	},
 
 	// Mood: the daily read answers one mood (the day's last) or an empty `data`.
 	{
@@ -591,7 +600,8 @@ export const endpoints: readonly EndpointSpec[] = [
 		'empty'
 	),
 
-	// Goals: read filtered per field, written with a scope per field.
+	// Goals: read filtered per field, written with a scope per field; the write is v.1.1 only (a
+	// v.1.0 POST answers 405 like any other method a path does not have).
 	{
 		id: 'goals.get',
 		method: 'GET',
@@ -612,18 +622,8 @@ export const endpoints: readonly EndpointSpec[] = [
 		body: { encoding: 'form', params: goalFieldsV11 },
 		scope: null,
 		returns: 'empty',
-		record: 'goals'
-	},
-	{
-		id: 'goals.update',
-		method: 'POST',
-		path: '/users/@me/goals',
-		versions: V10,
-		query: [],
-		body: { encoding: 'form', params: goalFieldsV10 },
-		scope: null,
-		returns: 'empty',
-		record: 'goals'
+		record: 'goals',
+		browser: true
 	},
 
 	// Settings, user, friends, time zone, band events
@@ -648,6 +648,17 @@ export const endpoints: readonly EndpointSpec[] = [
 		returns: 'record',
 		record: 'user',
 		browser: true
+	},
+	{
+		// The picture the user record's `image` links to (the specification gives the link, not the route).
+		id: 'user.image',
+		method: 'GET',
+		path: '/users/@me/image',
+		versions: BOTH,
+		query: [],
+		scope: 'basic_read',
+		returns: 'png',
+		record: 'user'
 	},
 	{
 		id: 'friends.list',

@@ -23,9 +23,11 @@ import {
 	ApiError,
 	createApiClient,
 	type ApiClient,
+	type GoalChanges,
 	type ListItems,
 	type ListKind,
 	type NewMood,
+	type NewWeighIn,
 	type TrendSeries,
 	type TrendsQuery
 } from '$lib/client';
@@ -87,6 +89,11 @@ export interface PersonDay {
 	readonly today: number | null;
 	/** The zone of the person's latest move. */
 	readonly tz: string;
+	/**
+	 * The server's clock (epoch seconds) when the day was last asked of the API; null until then.
+	 * Forms that start at "now" start here, not at the browser's clock, which may differ.
+	 */
+	readonly serverTime: number | null;
 	readonly error: string | null;
 }
 
@@ -96,11 +103,65 @@ export type SignInReason = 'signed-out' | 'expired';
 /** Names the last user, so a reload opens their cache while the session is on its way. */
 export const LAST_USER_STORAGE_KEY = 'wellness:last-user-key';
 const DAY_STORAGE_PREFIX = 'wellness:user-day:';
+const LOGGED_STORAGE_PREFIX = 'wellness:logged-weigh-ins:';
+
+/** The write scope each goal needs (the specification's Goals section). */
+export const GOAL_WRITE_SCOPES: Readonly<Record<keyof GoalChanges, string>> = {
+	move_steps: 'move_write',
+	sleep_total: 'sleep_write',
+	body_weight: 'body_write',
+	body_weight_intent: 'body_write'
+};
+const GOAL_FIELDS = [
+	'move_steps',
+	'sleep_total',
+	'body_weight',
+	'body_weight_intent'
+] as const satisfies readonly (keyof GoalChanges)[];
+/** What a person changes, in words, for the messages that name a missing permission. */
+const GOAL_NAMES: Readonly<Record<keyof GoalChanges, string>> = {
+	move_steps: 'the step goal',
+	sleep_total: 'the sleep goal',
+	body_weight: 'the weight goal',
+	body_weight_intent: 'the weight goal'
+};
+
+/** A write the API (or the sign-in's permissions) refused: `message` says why, for people. */
+export class WriteError extends Error {
+	override readonly name = 'WriteError';
+	constructor(
+		message: string,
+		/** The write scope the sign-in lacks, when that is the reason. */
+		readonly missingScope: string | null = null
+	) {
+		super(message);
+	}
+}
+
+/** The WriteError for a failed write of `what` ("Saving the goals"), from the API's own words. */
+export function writeFailure(error: unknown, what: string): WriteError {
+	if (error instanceof WriteError) return error;
+	if (error instanceof ApiError) {
+		if (error.missingScope !== undefined) {
+			return new WriteError(
+				`${what} needs the ${error.missingScope} permission, which this sign-in did not grant.`,
+				error.missingScope
+			);
+		}
+		if (error.status === 401) return new WriteError(`${what} failed: sign in again first.`);
+		if (error.isUnreachable) {
+			return new WriteError(`${what} failed: the data service cannot be reached right now.`);
+		}
+		return new WriteError(`${what} failed: ${error.detail}`);
+	}
+	return new WriteError(`${what} failed: ${messageOf(error)}`);
+}
 
 /** The day's state; the layer writes it, pages see it as a read-only PersonDay. */
 class PersonDayState implements PersonDay {
 	today = $state<number | null>(null);
 	tz = $state('UTC');
+	serverTime = $state<number | null>(null);
 	error = $state<string | null>(null);
 }
 
@@ -184,6 +245,7 @@ export class DataLayer {
 	#user: Query<User> | null = null;
 	#apiVersion: ApiVersion = 'v.1.1';
 	#sessionState = $state.raw<Session | null>(null);
+	#logged = $state.raw<readonly string[]>([]);
 	#signInReason = $state<SignInReason | null>(null);
 	readonly #day = new PersonDayState();
 	#dayLoaded: Promise<void> | null = null;
@@ -275,6 +337,7 @@ export class DataLayer {
 			} else if (page.serverTime !== null) {
 				this.#day.today = localDateInt(page.serverTime, this.#day.tz);
 			}
+			this.#day.serverTime = page.serverTime;
 			this.#day.error = null;
 			if (this.#day.today !== null) {
 				const remember = JSON.stringify({ today: this.#day.today, tz: this.#day.tz });
@@ -332,8 +395,10 @@ export class DataLayer {
 		this.#store = Promise.resolve(createMemoryStore());
 		store?.close();
 		let kept: unknown = null;
+		this.#logged = [];
 		if (userKey !== null) {
 			this.#options.memory?.removeItem(DAY_STORAGE_PREFIX + userKey);
+			this.#options.memory?.removeItem(LOGGED_STORAGE_PREFIX + userKey);
 			// A transaction still closing on the old connection can make a first delete fail.
 			for (let attempt = 1; attempt <= 3; attempt++) {
 				try {
@@ -362,6 +427,132 @@ export class DataLayer {
 	/** Forgets the last user before leaving for the provider, so whoever comes back starts clean. */
 	forgetLastUser(): void {
 		this.#options.memory?.removeItem(LAST_USER_STORAGE_KEY);
+	}
+
+	// ------------------------------------------------------------------------------------------
+	// Writes a person makes on the pages. Each is sent first; the cache takes the change only once
+	// the API confirmed it, so a refused write leaves nothing half-shown.
+
+	/**
+	 * Sets the goals named. Once the API confirms, the cached goals take the new values and the
+	 * goals are asked again, so Today and Goals show them at once.
+	 */
+	async updateGoals(changes: GoalChanges): Promise<void> {
+		const fields = GOAL_FIELDS.filter((field) => changes[field] !== undefined);
+		const names = fields
+			.map((field) => GOAL_NAMES[field])
+			.filter((name, index, all) => all.indexOf(name) === index);
+		const what = `Changing ${names.join(' and ') || 'the goals'}`;
+		const session = await this.#session;
+		for (const field of fields) this.#requireScope(session, GOAL_WRITE_SCOPES[field], what);
+		try {
+			await this.#client.updateGoals(changes);
+		} catch (error) {
+			this.#failed(error);
+			throw writeFailure(error, what);
+		}
+		const store = await this.#store;
+		const cached = await store.docs.goals.get('current');
+		if (cached !== undefined) {
+			await store.docs.goals.put({ ...cached, value: { ...cached.value, ...changes } });
+		}
+		await this.#goals?.reload();
+		// The fresh goals carry today's remainders against the new goal; settings repeat the goals.
+		await Promise.all([this.#goals?.refresh(), this.#settings?.refresh()]);
+	}
+
+	/** Logs a weigh-in; once the API answers with the stored record, the cache and Body show it. */
+	async logWeighIn(weighIn: NewWeighIn): Promise<BodyEvent> {
+		const what = 'Logging the weigh-in';
+		this.#requireScope(await this.#session, 'body_write', what);
+		let record: BodyEvent;
+		try {
+			record = await this.#client.createBodyEvent(weighIn);
+		} catch (error) {
+			this.#failed(error);
+			throw writeFailure(error, what);
+		}
+		// A sync in flight may have read the list before the write: let it land first.
+		await this.#inFlight?.promise.catch(() => {});
+		const store = await this.#store;
+		await store.records.bodyEvents.put([
+			{ xid: record.xid, date: record.date, fetchedAt: this.#serverNow(), record }
+		]);
+		this.#remember([...this.#logged.filter((xid) => xid !== record.xid), record.xid]);
+		await this.#reloadRanges('bodyEvents', record.date);
+		return record;
+	}
+
+	/**
+	 * Removes a weigh-in this dashboard logged. Once the API confirms (or says it is already gone),
+	 * the cache forgets it.
+	 */
+	async deleteWeighIn(record: Pick<BodyEvent, 'xid' | 'date'>): Promise<void> {
+		const what = 'Removing the weigh-in';
+		this.#requireScope(await this.#session, 'body_write', what);
+		try {
+			await this.#client.deleteBodyEvent(record.xid);
+		} catch (error) {
+			this.#failed(error);
+			if (!(error instanceof ApiError && error.status === 404)) throw writeFailure(error, what);
+		}
+		await this.#inFlight?.promise.catch(() => {});
+		const store = await this.#store;
+		await store.records.bodyEvents.remove(record.xid);
+		this.#remember(this.#logged.filter((xid) => xid !== record.xid));
+		await this.#reloadRanges('bodyEvents', record.date);
+	}
+
+	/** The API server's now (epoch seconds): the latest `meta.time` seen, else the browser's clock. */
+	serverNow(): number {
+		return this.#serverNow();
+	}
+
+	/** The ids of the weigh-ins logged from this dashboard in this browser, oldest first. */
+	get loggedWeighIns(): readonly string[] {
+		return this.#logged;
+	}
+
+	/** Refuses, naming the permission, a write the session's scopes do not allow. */
+	#requireScope(session: Session, scope: string, what: string): void {
+		if (!session.signedIn) throw new WriteError(`${what} failed: sign in first.`);
+		if (session.scopes.length > 0 && !session.scopes.includes(scope)) {
+			throw new WriteError(
+				`${what} needs the ${scope} permission, which this sign-in did not grant.`,
+				scope
+			);
+		}
+	}
+
+	#remember(xids: readonly string[]): void {
+		this.#logged = xids;
+		if (this.#userKey === null) return;
+		try {
+			this.#options.memory?.setItem(LOGGED_STORAGE_PREFIX + this.#userKey, JSON.stringify(xids));
+		} catch {
+			// Storage full or blocked: the list lasts for this visit.
+		}
+	}
+
+	#recallLogged(userKey: string | null): void {
+		let xids: readonly string[] = [];
+		try {
+			const raw =
+				userKey === null ? null : this.#options.memory?.getItem(LOGGED_STORAGE_PREFIX + userKey);
+			const parsed = loggedSchema.safeParse(raw ? JSON.parse(raw) : []);
+			if (parsed.success) xids = parsed.data;
+		} catch {
+			// A damaged entry is forgotten.
+		}
+		this.#logged = xids;
+	}
+
+	/** Re-reads from the cache every query of a kind that shows `date`. */
+	async #reloadRanges(kind: ListKind, date: number): Promise<void> {
+		const hit = [...this.#ranges.values()].filter(
+			(entry) => entry.kind === kind && entry.fromDate <= date && date <= entry.toDate
+		);
+		await Promise.all(hit.map((entry) => entry.query.reload()));
 	}
 
 	/** Resolves once the cache is open (IndexedDB or the memory fallback). */
@@ -790,7 +981,10 @@ export class DataLayer {
 		this.#switchUser(this.#store, userKey);
 		// The previous user's sync was stopped: let it settle, so the next sync starts afresh.
 		await this.#inFlight?.promise.catch(() => {});
-		if (this.#dayStarted) await this.#loadDay();
+		if (this.#dayLoaded !== null) {
+			this.#dayLoaded = this.#loadDay();
+			await this.#dayLoaded;
+		}
 	}
 
 	/** Empties the cache of this user; queries show empty data until the next sync. */
@@ -860,6 +1054,7 @@ export class DataLayer {
 		this.#syncController?.abort();
 		if (userKey === null) {
 			this.#options.memory?.removeItem(LAST_USER_STORAGE_KEY);
+			this.#logged = [];
 			this.#store = Promise.resolve(createMemoryStore());
 		} else {
 			this.#options.memory?.setItem(LAST_USER_STORAGE_KEY, userKey);
@@ -889,6 +1084,7 @@ export class DataLayer {
 
 	async #openStore(userKey: string): Promise<CacheStore> {
 		this.#userKey = userKey;
+		this.#recallLogged(userKey);
 		const hooks: StoreHooks = {
 			onVersionChange: (newVersion) => this.#versionChanged(newVersion),
 			onTerminated: () => this.#reopen(),
@@ -1166,6 +1362,7 @@ function userKeyOf(session: Session): string | null {
 }
 
 const rememberedDaySchema = z.object({ today: z.number(), tz: z.string() });
+const loggedSchema = z.array(z.string());
 
 async function defaultDeleteStore(userKey: string): Promise<void> {
 	if (typeof indexedDB === 'undefined') return;

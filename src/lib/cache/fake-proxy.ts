@@ -18,6 +18,8 @@ export interface FakeProxy {
 	fetch: typeof globalThis.fetch;
 	/** Paths and queries of every upstream request, in order of arrival; a write starts with its method. */
 	readonly requests: string[];
+	/** Every upstream request with its method and form body (null for a read), in order of arrival. */
+	readonly calls: { method: string; path: string; body: string | null }[];
 	/** Most upstream requests in flight at once. */
 	readonly peakInFlight: number;
 	/** While true, every upstream request fails as if the network were down. */
@@ -32,6 +34,7 @@ export function createFakeProxy(options: FakeProxyOptions): FakeProxy {
 	let inFlight = 0;
 	const proxy: FakeProxy = {
 		requests: [],
+		calls: [],
 		get peakInFlight() {
 			return peak;
 		},
@@ -39,6 +42,7 @@ export function createFakeProxy(options: FakeProxyOptions): FakeProxy {
 		override: null,
 		resetCounts() {
 			proxy.requests.length = 0;
+			proxy.calls.length = 0;
 			peak = 0;
 		},
 		fetch: async (input, init) => {
@@ -56,8 +60,10 @@ export function createFakeProxy(options: FakeProxyOptions): FakeProxy {
 			const prefix = '/api/nudge/';
 			if (!url.pathname.startsWith(prefix)) return new Response('not found', { status: 404 });
 			const path = `${url.pathname.slice(prefix.length)}${url.search}`;
-			const method = init?.method ?? 'GET';
+			const method = (init?.method ?? 'GET').toUpperCase();
+			const body = typeof init?.body === 'string' ? init.body : null;
 			proxy.requests.push(method === 'GET' ? path : `${method} ${path}`);
+			proxy.calls.push({ method, path, body });
 			inFlight++;
 			peak = Math.max(peak, inFlight);
 			try {
@@ -69,8 +75,12 @@ export function createFakeProxy(options: FakeProxyOptions): FakeProxy {
 				const upstream = await options.handle(
 					new Request(`http://upstream.test/nudge/api/${path}`, {
 						method,
-						body: init?.body ?? null,
-						headers: { authorization: `Bearer ${options.token}`, accept: 'application/json' }
+						body,
+						headers: {
+							authorization: `Bearer ${options.token}`,
+							accept: 'application/json',
+							...(body === null ? {} : { 'content-type': 'application/x-www-form-urlencoded' })
+						}
 					})
 				);
 				return upstream ?? new Response('not found', { status: 404 });

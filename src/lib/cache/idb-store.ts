@@ -167,6 +167,7 @@ function recordTable<N extends ListKind>(
 ): {
 	put(rows: StoreValue<CacheSchema, N>[]): Promise<void>;
 	between(fromDate: number, toDate: number): Promise<StoreValue<CacheSchema, N>['record'][]>;
+	remove(xid: string): Promise<void>;
 } {
 	return {
 		put: (rows) =>
@@ -181,7 +182,8 @@ function recordTable<N extends ListKind>(
 			if (toDate < fromDate) return [];
 			const rows = await db.getAllFromIndex(name, 'by-date', IDBKeyRange.bound(fromDate, toDate));
 			return rows.map((row) => row.record);
-		}
+		},
+		remove: (xid) => write(() => db.delete(name, xid))
 	};
 }
 

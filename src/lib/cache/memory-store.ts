@@ -50,6 +50,10 @@ function memoryRecords<T>(): MemoryRecordTable<T> {
 				.filter((row) => row.date >= fromDate && row.date <= toDate)
 				.sort((a, b) => a.date - b.date || (a.xid < b.xid ? -1 : a.xid > b.xid ? 1 : 0));
 			return Promise.resolve(found.map((row) => structuredClone(row.record)));
+		},
+		remove(xid) {
+			rows.delete(xid);
+			return Promise.resolve();
 		}
 	};
 }

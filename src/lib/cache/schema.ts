@@ -184,6 +184,8 @@ export interface RecordTable<T> {
 	put(rows: CachedRecord<T>[]): Promise<void>;
 	/** Records dated `fromDate..toDate` (inclusive), oldest first. */
 	between(fromDate: number, toDate: number): Promise<T[]>;
+	/** Forgets one record (the API confirmed its deletion); nothing happens when it is not held. */
+	remove(xid: string): Promise<void>;
 }
 
 /** A store read and written by key. */

@@ -82,6 +82,12 @@ export function spillWhenFull(disk: CacheStore, onFull: () => void): SpillingSto
 				return [...stored.filter((record) => !spilled[kind].has(record.xid)), ...kept].sort(
 					(a, b) => a.date - b.date || (a.xid < b.xid ? -1 : a.xid > b.xid ? 1 : 0)
 				);
+			},
+			async remove(xid) {
+				// Either copy may hold it; a delete frees space, so the disk is always tried.
+				spilled[kind].delete(xid);
+				await inMemory().remove(xid);
+				await onDisk.remove(xid);
 			}
 		};
 	}

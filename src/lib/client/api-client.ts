@@ -156,8 +156,50 @@ export interface ApiClient {
 	settings(options?: RequestOptions): Promise<Settings>;
 	user(options?: RequestOptions): Promise<User>;
 	trends(query: TrendsQuery, options?: RequestOptions): Promise<TrendSeries>;
+	/**
+	 * Sets the goals named (v.1.1 only: v.1.0 has no goals write, and the call fails without
+	 * asking). Each field needs its own write scope (move_write, sleep_write, body_write).
+	 */
+	updateGoals(changes: GoalChanges, options?: RequestOptions): Promise<void>;
+	/** Logs a weigh-in (body_write); answers the record as the API stored it. */
+	createBodyEvent(weighIn: NewWeighIn, options?: RequestOptions): Promise<BodyEvent>;
+	/** Removes a weigh-in this dashboard (or another app of the same partner) logged (body_write). */
+	deleteBodyEvent(xid: string, options?: RequestOptions): Promise<void>;
 	/** The latest `meta.time` seen: the server's "now", which may differ from the browser's clock. */
 	readonly lastServerTime: number | null;
+}
+
+/** The goals a person may change; a field left out keeps its value. */
+export interface GoalChanges {
+	/** Steps a day. */
+	move_steps?: number;
+	/** Sleep a night, seconds. */
+	sleep_total?: number;
+	/** Weight goal, kilograms. */
+	body_weight?: number;
+	/** 0 lose, 1 maintain, 2 gain. */
+	body_weight_intent?: 0 | 1 | 2;
+}
+
+/** A weigh-in to log. */
+export interface NewWeighIn {
+	/** Kilograms (the API stores kilograms whatever the person's units). */
+	weight: number;
+	/** Percent, when the scale measured it. */
+	body_fat?: number;
+	/** When it was taken, epoch seconds. */
+	time_created: number;
+	/** The zone it was taken in. */
+	tz: string;
+}
+
+/** A form body from defined fields only, numbers written plainly. */
+function formOf(fields: Record<string, string | number | undefined>): string {
+	const form = new URLSearchParams();
+	for (const [name, value] of Object.entries(fields)) {
+		if (value !== undefined) form.set(name, String(value));
+	}
+	return form.toString();
 }
 
 export interface ApiClientOptions {
@@ -187,7 +229,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 		schemaOf: SchemaOf<T>,
 		record: string,
 		signal: AbortSignal | undefined,
-		write?: { method: 'POST' | 'DELETE'; body?: URLSearchParams }
+		/** A write: its method and form body. Reads leave it out. */
+		write?: { method: 'POST' | 'DELETE'; form?: string }
 	): Promise<{ data: T; serverTime: number | null }> {
 		// Loaded while the request is on its way (at once after the first). Awaited below; until
 		// then a failure must not count as unhandled.
@@ -195,11 +238,22 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 		loading.catch(() => {});
 		let response: Response;
 		try {
-			response = await fetchImpl(url, {
-				signal,
-				headers: { accept: 'application/json' },
-				...(write && { method: write.method, body: write.body })
-			});
+			response = await fetchImpl(
+				url,
+				write === undefined
+					? { signal, headers: { accept: 'application/json' } }
+					: {
+							signal,
+							method: write.method,
+							body: write.form,
+							headers: {
+								accept: 'application/json',
+								...(write.form === undefined
+									? {}
+									: { 'content-type': 'application/x-www-form-urlencoded' })
+							}
+						}
+			);
 		} catch (error) {
 			if (isAbortError(error) || signal?.aborted) throw error;
 			throw new ApiError(
@@ -379,16 +433,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 				`?${new URLSearchParams({ date: String(date) }).toString()}`
 			),
 		async createMood(mood, opts) {
-			const body = new URLSearchParams({
-				sub_type: String(mood.subType),
-				time_created: String(Math.trunc(mood.timeCreated)),
-				tz: mood.tz
+			const form = formOf({
+				sub_type: mood.subType,
+				time_created: Math.trunc(mood.timeCreated),
+				tz: mood.tz,
+				title: mood.title === '' ? undefined : mood.title
 			});
-			if (mood.title !== undefined && mood.title !== '') body.set('title', mood.title);
 			const url = proxyUrl(base, versionOf(), 'users/@me/mood');
 			const created = await request(url, (v) => v.moodSchema, 'mood', opts?.signal, {
 				method: 'POST',
-				body
+				form
 			});
 			return created.data;
 		},
@@ -438,6 +492,36 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 			}
 			const buckets = [...byDate.values()].sort(([a], [b]) => b - a).slice(0, wanted);
 			return { earliest: earliest ?? null, buckets };
+		},
+		async updateGoals(changes, opts) {
+			if (versionOf() === 'v.1.0') {
+				throw new ApiError(
+					405,
+					'method_not_allowed',
+					'This service speaks API v.1.0, which has no goals write: goals can be changed only through v.1.1.'
+				);
+			}
+			const url = proxyUrl(base, versionOf(), 'users/@me/goals');
+			await request(url, (v) => v.writtenSchema, 'goals', opts?.signal, {
+				method: 'POST',
+				form: formOf({ ...changes })
+			});
+		},
+		async createBodyEvent(weighIn, opts) {
+			const url = proxyUrl(base, versionOf(), 'users/@me/body_events');
+			const form = formOf({ ...weighIn });
+			return (
+				await request(url, (v) => v.bodyEventSchema, 'body event', opts?.signal, {
+					method: 'POST',
+					form
+				})
+			).data;
+		},
+		async deleteBodyEvent(xid, opts) {
+			const url = proxyUrl(base, versionOf(), `body_events/${encodeURIComponent(xid)}`);
+			await request(url, (v) => v.writtenSchema, 'body event', opts?.signal, {
+				method: 'DELETE'
+			});
 		},
 		get lastServerTime() {
 			return lastServerTime;

@@ -8,8 +8,10 @@ export type {
 	ListItems,
 	ListKind,
 	ListPage,
+	GoalChanges,
 	ListQuery,
 	NewMood,
+	NewWeighIn,
 	RequestOptions,
 	TrendSeries,
 	TrendsQuery

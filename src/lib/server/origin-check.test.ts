@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { endpoints } from '$lib/api/endpoints';
+import { endpoints, expandPath } from '$lib/api/endpoints';
 import { checkWriteOrigin, routerPath } from './origin-check';
 
 const APP = 'http://127.0.0.1:4173';
@@ -46,25 +46,42 @@ describe('checkWriteOrigin', () => {
 		expect(verdict('POST', '/auth/sign-out', { origin: 'http://127.0.0.1:4174' })).toBe(false);
 	});
 
-	it("guards every write the proxy forwards for the pages: the Mood view's log and delete", () => {
-		const writes = endpoints.filter((entry) => entry.browser === true && entry.method !== 'GET');
-		expect(writes.map((entry) => `${entry.method} ${entry.path}`).sort()).toEqual([
-			'DELETE /mood/{xid}',
-			'POST /users/@me/mood'
-		]);
-		for (const entry of writes) {
-			const path = `/api/nudge/v.1.1${entry.path.replace('{xid}', 'abc')}`;
-			expect(verdict(entry.method, path, { origin: 'https://evil.example' }), path).toBe(false);
-			expect(verdict(entry.method, path, {}), path).toBe(false);
-			expect(verdict(entry.method, path, { origin: APP }), path).toBe(true);
-		}
-	});
-
 	it('leaves other paths to SvelteKit, and exempts only the mounted token endpoint', () => {
 		expect(verdict('POST', '/sleep', { origin: 'https://evil.example' })).toBe(true);
 		expect(verdict('POST', '/auth/oauth2/token', {})).toBe(true);
 		expect(verdict('POST', '/auth/oauth2/token', {}, false)).toBe(false);
 		expect(verdict('POST', '/auth/oauth2/auth', { origin: 'https://evil.example' })).toBe(false);
+	});
+
+	it('guards each write the pages make: from our origin only, never without origin evidence', () => {
+		const writes = endpoints
+			.filter((endpoint) => endpoint.browser === true && endpoint.method !== 'GET')
+			.flatMap((endpoint) =>
+				endpoint.versions.map(
+					(version) =>
+						`${endpoint.method} /api/nudge/${version}${expandPath(endpoint.path, 'abc123')}`
+				)
+			);
+		expect(writes.sort()).toEqual(
+			[
+				'POST /api/nudge/v.1.1/users/@me/goals',
+				'POST /api/nudge/v.1.0/users/@me/body_events',
+				'POST /api/nudge/v.1.1/users/@me/body_events',
+				'DELETE /api/nudge/v.1.0/body_events/abc123',
+				'DELETE /api/nudge/v.1.1/body_events/abc123',
+				'POST /api/nudge/v.1.1/users/@me/mood',
+				'DELETE /api/nudge/v.1.1/mood/abc123',
+				'POST /api/nudge/v.1.0/users/@me/mood',
+				'DELETE /api/nudge/v.1.0/mood/abc123'
+			].sort()
+		);
+		for (const write of writes) {
+			const [method = '', path = ''] = write.split(' ');
+			expect(verdict(method, path, { origin: APP }), write).toBe(true);
+			expect(verdict(method, path, { origin: 'https://evil.example' }), write).toBe(false);
+			expect(verdict(method, path, {}), write).toBe(false);
+			expect(verdict(method, path, { 'sec-fetch-site': 'cross-site' }), write).toBe(false);
+		}
 	});
 });
 

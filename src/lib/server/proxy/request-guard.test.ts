@@ -228,7 +228,7 @@ function requestFor(endpoint: EndpointSpec, version: ApiVersion) {
 }
 
 describe('guardProxyRequest and the calls the pages make', () => {
-	it("forwards exactly the reads the dashboard pages make, and the Mood view's two writes", () => {
+	it('forwards exactly the reads the dashboard pages make, and its five writes', () => {
 		const browser = endpoints
 			.filter((endpoint) => endpoint.browser === true)
 			.map((endpoint) => `${endpoint.method} ${endpoint.path} ${endpoint.versions.join('+')}`);
@@ -256,7 +256,10 @@ describe('guardProxyRequest and the calls the pages make', () => {
 				'GET /workouts/{xid}/ticks v.1.1',
 				'GET /users/@me/mood v.1.0+v.1.1',
 				'POST /users/@me/mood v.1.0+v.1.1',
-				'DELETE /mood/{xid} v.1.0+v.1.1'
+				'DELETE /mood/{xid} v.1.0+v.1.1',
+				'POST /users/@me/goals v.1.1',
+				'POST /users/@me/body_events v.1.0+v.1.1',
+				'DELETE /body_events/{xid} v.1.0+v.1.1'
 			].sort()
 		);
 	});
@@ -280,7 +283,7 @@ describe('guardProxyRequest and the calls the pages make', () => {
 		}
 	});
 
-	it('refuses every endpoint the pages do not call, with 404 or a 405 naming the page reads', async () => {
+	it('refuses every endpoint the pages do not call, with 404 or a 405 naming the page calls', async () => {
 		let refused = 0;
 		for (const endpoint of endpoints.filter((entry) => entry.browser !== true)) {
 			for (const version of endpoint.versions) {

@@ -102,3 +102,68 @@ describe('moves', () => {
 		expect(items.every((move) => move.time_updated === NOW_SEC)).toBe(true);
 	});
 });
+
+describe('goals', () => {
+	it('are written in v.1.1 only: a v.1.0 write answers 405 like any method a path lacks', async () => {
+		const legacy = await call(api, 'POST', '/nudge/api/v.1.0/users/@me/goals', {
+			token: TOKEN,
+			form: { move_steps: '12000' }
+		});
+		expect(legacy.status).toBe(405);
+		expect(legacy.headers.get('allow')).toBe('GET');
+		expect((await jsonOf(legacy)).meta).toMatchObject({
+			code: 405,
+			error_type: 'method_not_allowed'
+		});
+		const read = async (version: string) =>
+			(
+				await jsonOf(
+					await call(api, 'GET', `/nudge/api/${version}/users/@me/goals`, { token: TOKEN })
+				)
+			).data.move_steps;
+		const before = await read('v.1.1');
+		expect(before).not.toBe(12000);
+		expect(await read('v.1.0')).toBe(before);
+
+		const current = await call(api, 'POST', '/nudge/api/v.1.1/users/@me/goals', {
+			token: TOKEN,
+			form: { move_steps: '12000' }
+		});
+		expect(current.status).toBe(200);
+		expect(await read('v.1.1')).toBe(12000);
+		expect(await read('v.1.0')).toBe(12000);
+	});
+});
+
+describe('the user record', () => {
+	it("links to an image that answers a PNG, in either version's path", async () => {
+		const demo = createReferenceApi({
+			dataDir: null,
+			now: () => FIXTURE_NOW_MS,
+			accessToken: TOKEN,
+			days: 3,
+			seed: 7
+		});
+		try {
+			const user = (
+				await jsonOf(await call(demo, 'GET', '/nudge/api/v.1.1/users/@me', { token: TOKEN }))
+			).data;
+			expect(typeof user.image).toBe('string');
+			const link = String(user.image);
+			for (const path of [link, link.replace('/v.1.1/', '/v.1.0/')]) {
+				const image = await call(demo, 'GET', path, { token: TOKEN });
+				expect(image.status, path).toBe(200);
+				expect(image.headers.get('content-type'), path).toBe('image/png');
+				const bytes = new Uint8Array(await image.arrayBuffer());
+				// The PNG signature: 0x89 'P' 'N' 'G' CR LF SUB LF.
+				expect([...bytes.subarray(0, 8)], path).toEqual([
+					0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a
+				]);
+			}
+			const anonymous = await call(demo, 'GET', link, {});
+			expect(anonymous.status).toBe(401);
+		} finally {
+			await demo.close();
+		}
+	});
+});

@@ -4,6 +4,8 @@ import { at, BERLIN, NEW_YORK } from '$lib/metrics/fixtures';
 import { personalRecords } from '$lib/metrics/workouts';
 import {
 	monthCalendar,
+	parseWorkoutsView,
+	parseWorkoutView,
 	recordRows,
 	ticksChartParts,
 	weekdayNames,
@@ -154,6 +156,32 @@ describe("what a workout's ticks chart draws", () => {
 			reading: false,
 			steps: true,
 			title: 'Steps per minute'
+		});
+	});
+});
+
+describe('parseWorkoutsView and parseWorkoutView', () => {
+	it('read the choices of the URL, falling back on the defaults', () => {
+		expect(parseWorkoutsView(new URL('http://x/workouts'))).toEqual({
+			by: 'week',
+			measure: 'time',
+			date: null
+		});
+		expect(
+			parseWorkoutsView(new URL('http://x/workouts?by=month&measure=distance&date=2026-02-14'))
+		).toEqual({ by: 'month', measure: 'distance', date: 20260214 });
+		expect(parseWorkoutsView(new URL('http://x/workouts?by=day&date=2026-02-31'))).toEqual({
+			by: 'week',
+			measure: 'time',
+			date: null
+		});
+		expect(parseWorkoutView(new URL('http://x/workouts/w1?date=2026-03-28'), 'w1')).toEqual({
+			xid: 'w1',
+			date: 20260328
+		});
+		expect(parseWorkoutView(new URL('http://x/workouts/w1'), 'w1')).toEqual({
+			xid: 'w1',
+			date: null
 		});
 	});
 });

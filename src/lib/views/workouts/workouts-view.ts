@@ -16,7 +16,58 @@ import {
 	type PersonalRecord,
 	type TypeRecords
 } from '$lib/metrics/workouts';
-import { addDays, formatClock, isValidTz, parseDateInt } from '$lib/time/zone';
+import type { VolumePeriod } from '$lib/charts/volume-bars';
+import type { VolumeMeasure } from '$lib/metrics/workouts';
+import { addDays, dateIntFromString, formatClock, isValidTz, parseDateInt } from '$lib/time/zone';
+import { enumParam } from '$lib/views/url-state';
+
+export const VOLUME_PERIODS = [
+	{ value: 'week', label: 'Weeks' },
+	{ value: 'month', label: 'Months' }
+] as const satisfies readonly { value: VolumePeriod; label: string }[];
+export const VOLUME_MEASURES = [
+	{ value: 'time', label: 'Time' },
+	{ value: 'distance', label: 'Distance' },
+	{ value: 'calories', label: 'Calories' }
+] as const satisfies readonly { value: VolumeMeasure; label: string }[];
+
+/** What the Workouts URL says: `?by=month&measure=distance&date=2026-03-01`. */
+export interface WorkoutsView {
+	/** Volume per week or per month. */
+	by: VolumePeriod;
+	measure: VolumeMeasure;
+	/** A date in the month whose calendar shows, or null for the person's today. */
+	date: number | null;
+}
+
+export function parseWorkoutsView(url: URL): WorkoutsView {
+	return {
+		by: enumParam(
+			url,
+			'by',
+			VOLUME_PERIODS.map((p) => p.value),
+			'week'
+		),
+		measure: enumParam(
+			url,
+			'measure',
+			VOLUME_MEASURES.map((m) => m.value),
+			'time'
+		),
+		date: dateIntFromString(url.searchParams.get('date') ?? '')
+	};
+}
+
+/** What one workout's URL says: `/workouts/<xid>?date=2026-03-28`. */
+export interface WorkoutView {
+	xid: string;
+	/** The workout's date when the link carries it (only that day is then read), else null. */
+	date: number | null;
+}
+
+export function parseWorkoutView(url: URL, xid: string): WorkoutView {
+	return { xid, date: dateIntFromString(url.searchParams.get('date') ?? '') };
+}
 
 /** A workout's own zone; one the browser cannot read falls back to UTC, named as such. */
 export function workoutZone(workout: Pick<Workout, 'details'>): string {

@@ -255,7 +255,7 @@ export function generateDemoData(options: DemoOptions): DemoData {
 			xid: userXid,
 			first: DEMO_PERSON.first,
 			last: DEMO_PERSON.last,
-			image: `/nudge/api/v.1.1/users/${userXid}/image`,
+			image: `/nudge/api/v.1.1/users/@me/image`,
 			weight: lastWeight,
 			height: DEMO_PERSON.heightM
 		},

@@ -1,6 +1,7 @@
 // Handlers of the user's own records: goals (scope-filtered reads, per-field write scopes), settings, profile, friends, zone, tokens, trends.
 import { offsetSeconds } from '$lib/time/zone';
 import { ApiFailure } from '../envelope';
+import { recordImage } from '../png';
 import type { BucketSize } from '../trends';
 import { todayOf } from '../trends';
 import { hasScope, type Handler, type HandlerContext } from './context';
@@ -121,6 +122,19 @@ export const getSettings: Handler = (context) => {
 };
 
 export const getUser: Handler = (context) => ({ data: context.store.user });
+
+/** The picture the user record links to: the same deterministic PNG the record images are. */
+export const getUserImage: Handler = (context) => {
+	const png = recordImage(`user:${context.store.user.xid}`);
+	return new Response(png, {
+		status: 200,
+		headers: {
+			'content-type': 'image/png',
+			'content-length': String(png.byteLength),
+			'cache-control': 'private, max-age=3600'
+		}
+	});
+};
 
 export const listFriends: Handler = (context) => {
 	const items = context.store.friends.map((xid) => ({ xid }));

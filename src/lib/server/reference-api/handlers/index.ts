@@ -7,6 +7,7 @@ import {
 	getTimezone,
 	getTrends,
 	getUser,
+	getUserImage,
 	listFriends,
 	refreshToken,
 	updateGoals
@@ -42,6 +43,7 @@ const SPECIFIC: Record<string, Handler> = {
 	'goals.update': updateGoals,
 	'settings.get': getSettings,
 	'user.get': getUser,
+	'user.image': getUserImage,
 	'friends.list': listFriends,
 	'timezone.get': getTimezone,
 	'trends.get': getTrends,
