@@ -63,11 +63,16 @@ test.describe('signing in and out with the embedded provider', () => {
 		const choice = page.getByRole('group', { name: 'Kinds of data this dashboard may read' });
 		await expect(choice).toBeVisible();
 		await choice.getByRole('checkbox', { name: /Sleep/ }).uncheck();
+		// The changes a person may make are asked for beside the reads, and can be left out too.
+		const changes = page.getByRole('group', { name: 'Changes you may make from this dashboard' });
+		await changes.getByRole('checkbox', { name: /Moods you log/ }).uncheck();
 		await page.locator('main').getByRole('button', { name: 'Sign in' }).click();
 
 		const asked = await allowOnConsentPage(page);
 		expect(asked).toContain('move_read');
 		expect(asked).not.toContain('sleep_read');
+		expect(asked).toEqual(expect.arrayContaining(['move_write', 'sleep_write', 'body_write']));
+		expect(asked).not.toContain('mood_write');
 		// Back where the person started.
 		await expect(page).toHaveURL(`${server.origin}/data`);
 		const session = await sessionOf(page.request, server.origin);

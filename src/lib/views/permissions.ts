@@ -23,7 +23,21 @@ export const PERMISSIONS: readonly Permission[] = [
 	{ scope: 'friends_read', label: 'Friends', use: 'your list of friends' }
 ];
 
-const byScope = new Map(PERMISSIONS.map((permission) => [permission.scope, permission]));
+/** The write scopes behind the changes a person makes on the pages (goals, weigh-ins, moods). */
+export const CHANGE_PERMISSIONS: readonly Permission[] = [
+	{ scope: 'move_write', label: 'Steps goal', use: 'change it on the Goals page' },
+	{ scope: 'sleep_write', label: 'Time-asleep goal', use: 'change it on the Goals page' },
+	{
+		scope: 'body_write',
+		label: 'Weigh-ins and weight goal',
+		use: 'log or remove a weigh-in, change the weight goal'
+	},
+	{ scope: 'mood_write', label: 'Moods you log', use: 'log or delete how you feel' }
+];
+
+const byScope = new Map(
+	[...PERMISSIONS, ...CHANGE_PERMISSIONS].map((permission) => [permission.scope, permission])
+);
 
 /** "Sleep (sleep_read)": the plain name first, the technical one for people who look it up. */
 export function permissionName(scope: string): string {
