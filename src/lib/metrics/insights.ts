@@ -3,6 +3,7 @@ import type { Move, MoodSubType, Sleep } from '$lib/api';
 import { dailyAttainment, streaks } from './goals';
 import { moodScore, MOOD_SCORE_MAX } from './mood';
 import { asleepSeconds, isNap } from './sleep';
+import { formatDuration, formatHours, formatShortDay } from '$lib/charts/format';
 
 /** One calendar day as the findings read it; each value is dated by its record's own zone. */
 export interface InsightDay {
@@ -79,36 +80,9 @@ function mean(values: readonly number[]): number {
 	return values.reduce((sum, value) => sum + value, 0) / values.length;
 }
 
-function hoursText(seconds: number): string {
-	const hours = seconds / 3600;
-	return `${Number.isInteger(hours) ? String(hours) : oneDecimal.format(hours)} h`;
-}
-
-/** `7 h 05 min` */
-function durationText(seconds: number): string {
-	const minutes = Math.round(seconds / 60);
-	return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
-}
-
 /** `30 Mar 2026` */
 function dateText(date: number): string {
-	const months = [
-		'Jan',
-		'Feb',
-		'Mar',
-		'Apr',
-		'May',
-		'Jun',
-		'Jul',
-		'Aug',
-		'Sep',
-		'Oct',
-		'Nov',
-		'Dec'
-	];
-	const year = Math.floor(date / 10000);
-	const month = Math.floor(date / 100) % 100;
-	return `${date % 100} ${months[month - 1] ?? ''} ${year}`;
+	return `${formatShortDay(date)} ${Math.floor(date / 10000)}`;
 }
 
 /** Days split by the night before: long (at or over the threshold) and short, each with a value. */
@@ -151,7 +125,7 @@ function notEnough(
 export function insights(days: readonly InsightDay[], options: InsightOptions): Finding[] {
 	const min = options.minSample ?? DEFAULT_MIN_SAMPLE;
 	const longNight = options.longNight ?? DEFAULT_LONG_NIGHT;
-	const threshold = hoursText(longNight);
+	const threshold = formatHours(longNight);
 	const past = days.filter((day) => day.date < options.today);
 	const findings: Finding[] = [];
 
@@ -235,7 +209,7 @@ export function insights(days: readonly InsightDay[], options: InsightOptions): 
 			: {
 					id: 'longest-sleep',
 					title: 'Longest sleep',
-					text: `${durationText(longest.asleep ?? 0)} asleep in the night to ${dateText(longest.date)}.`,
+					text: `${formatDuration(longest.asleep ?? 0)} asleep in the night to ${dateText(longest.date)}.`,
 					basis: `n = ${slept.length} nights`,
 					enough: true
 				}
