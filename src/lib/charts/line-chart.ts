@@ -227,11 +227,14 @@ function onlyValue(runs: ReadonlyArray<readonly SeriesPoint[]>): SeriesPoint | u
  * already ascending, so one series is a filter; several are joined and sorted.
  */
 function mergedStops(xsOf: ReadonlyArray<readonly number[]>, domain: [number, number]): number[] {
-	const inDomain = xsOf.flatMap((xs) =>
-		xs.filter((value) => value >= domain[0] && value <= domain[1])
-	);
+	const [from, to] = domain;
+	const inDomain: number[] = [];
+	for (const xs of xsOf)
+		for (const value of xs) if (value >= from && value <= to) inDomain.push(value);
 	if (xsOf.length > 1) inDomain.sort((a, b) => a - b);
-	return inDomain.filter((value, i) => i === 0 || value !== inDomain[i - 1]);
+	const stops: number[] = [];
+	for (const value of inDomain) if (value !== stops[stops.length - 1]) stops.push(value);
+	return stops;
 }
 
 /**
