@@ -56,7 +56,50 @@ async function harnessFigures(page: Page, origin: string): Promise<void> {
 		const plain = median(timings.plain.slice(WARM_UP));
 		console.error(`${key}: product ${product.toFixed(1)} ms, plain d3 ${plain.toFixed(1)} ms`);
 		emit(name, product / plain, 'x');
+		if (key === 'trend10y') console.error(await trendBreakdown(page));
 	}
+}
+
+type Laps = Record<string, number>;
+
+/**
+ * Where the ten-year ratio's time goes, step by step (medians), since the product's draw mounts a
+ * whole chart (frame, axes and labels, keyboard and drag layer) while the plain one draws a path.
+ * The page's clock ticks in 0.1 ms, so one decimal is all the figures hold.
+ */
+async function trendBreakdown(page: Page): Promise<string> {
+	const { product, plain, alone, elements } = await page.evaluate(
+		async ([runs, warmUp]) => {
+			const registry = (window as unknown as Record<string, unknown>).breakdowns as Record<
+				string,
+				(
+					runs: number,
+					warmUp: number
+				) => Promise<{
+					product: Laps;
+					plain: Laps;
+					alone: Laps;
+					elements: { product: number; plain: number };
+				}>
+			>;
+			return registry.trend10y!(runs, warmUp);
+		},
+		[WARM_UP + RUNS, WARM_UP] as const
+	);
+	const ms = (laps: Laps, name: string) => (laps[name] ?? Number.NaN).toFixed(1);
+	const sum = (laps: Laps) => Object.values(laps).reduce((total, value) => total + value, 0);
+	const layout = alone.layout ?? Number.NaN;
+	const mount = product.mount ?? Number.NaN;
+	return [
+		`trend10y breakdown (medians, ms): product ${sum(product).toFixed(1)} = mount ${ms(product, 'mount')}`,
+		`[layout function ${layout.toFixed(1)}, of which path string ${ms(alone, 'path string')};`,
+		`the rest, ${(mount - layout).toFixed(1)}: frame, axes and labels, cursor and drag layer]`,
+		`+ effects ${ms(product, 'effects')} (size observer, brush, listeners)`,
+		`+ style and layout ${ms(product, 'style and layout')}, ${elements.product} elements;`,
+		`plain d3 ${sum(plain).toFixed(1)} = path string ${ms(plain, 'path string')}`,
+		`+ DOM ${ms(plain, 'marks')} + style and layout ${ms(plain, 'style and layout')},`,
+		`${elements.plain} elements`
+	].join(' ');
 }
 
 async function appFigures(): Promise<void> {

@@ -6,6 +6,7 @@ import { line } from 'd3-shape';
 import { flushSync, mount, unmount } from 'svelte';
 import Heatmap from '$lib/charts/Heatmap.svelte';
 import LineChart from '$lib/charts/LineChart.svelte';
+import { lineChartLayout, polylinePath, prepareSeries } from '$lib/charts/line-chart';
 import MoodCalendar from '$lib/charts/MoodCalendar.svelte';
 import { calendarDays } from '$lib/charts/mood-calendar';
 import WorkoutTicks from '$lib/charts/WorkoutTicks.svelte';
@@ -66,6 +67,25 @@ const moodYears = (() => {
 	);
 })();
 
+/** Milliseconds per step of one draw, for the breakdown printed beside a ratio. */
+type Laps = Record<string, number>;
+
+/** `lap(name)` closes the step run since the previous lap (or since the watch was made). */
+function stopwatch(): { laps: Laps; lap: (name: string) => void } {
+	const laps: Laps = {};
+	let last = performance.now();
+	return {
+		laps,
+		lap(name) {
+			const now = performance.now();
+			laps[name] = now - last;
+			last = now;
+		}
+	};
+}
+
+const noLap = () => {};
+
 async function time(draw: () => () => void, runs: number): Promise<number[]> {
 	const timings: number[] = [];
 	for (let run = 0; run < runs; run++) {
@@ -80,15 +100,21 @@ async function time(draw: () => () => void, runs: number): Promise<number[]> {
 
 type Mounted = ReturnType<typeof mount>;
 
-/** A draw: mount into a fresh container, flush effects (the canvas paints), force layout. */
+/**
+ * A draw: mount into a fresh container, flush effects (the canvas paints), force layout. `lap`
+ * marks the end of each step when the breakdown times them.
+ */
 function drawn(create: (target: HTMLElement) => Mounted) {
-	return () => {
+	return (lap: (name: string) => void = noLap) => {
 		const target = document.createElement('div');
 		stage.append(target);
 		const instance = create(target);
+		lap('mount');
 		flushSync();
+		lap('effects');
 		// Forces style and layout, so the time includes what the browser must do before painting.
 		void target.getBoundingClientRect().height;
+		lap('style and layout');
 		return () => {
 			void unmount(instance);
 			target.remove();
@@ -129,14 +155,16 @@ const SVG_NS = 'http://www.w3.org/2000/svg';
  * The baselines of the render ratios: the same marks drawn with plain d3 into an SVG, the way a
  * hand-written d3 chart would (8,760 rects for the year heatmap; one 3,650-point path).
  */
-function plainSvg(draw: (svg: SVGSVGElement) => void) {
-	return () => {
+function plainSvg(draw: (svg: SVGSVGElement, lap: (name: string) => void) => void) {
+	return (lap: (name: string) => void = noLap) => {
 		const svg = document.createElementNS(SVG_NS, 'svg');
 		svg.setAttribute('width', '960');
 		svg.setAttribute('height', '300');
 		stage.append(svg);
-		draw(svg);
+		draw(svg, lap);
+		lap('marks');
 		void svg.getBoundingClientRect().height;
+		lap('style and layout');
 		return () => svg.remove();
 	};
 }
@@ -164,7 +192,7 @@ const plainHeatmap = plainSvg((svg) => {
 		.attr('fill', (cell) => colour(cell.value));
 });
 
-const plainTrend = plainSvg((svg) => {
+const plainTrend = plainSvg((svg, lap) => {
 	const points = tenYears[0]?.points ?? [];
 	const x = scaleLinear([0, points.length - 1], [0, 960]);
 	const y = scaleLinear([0, 14000], [300, 0]);
@@ -172,11 +200,9 @@ const plainTrend = plainSvg((svg) => {
 		.defined((point) => point.value !== null)
 		.x((_, i) => x(i))
 		.y((point) => y(point.value ?? 0));
-	select(svg)
-		.append('path')
-		.attr('d', path(points))
-		.attr('fill', 'none')
-		.attr('stroke', 'steelblue');
+	const d = path(points);
+	lap('path string');
+	select(svg).append('path').attr('d', d).attr('fill', 'none').attr('stroke', 'steelblue');
 });
 
 /** The product's draw and its plain d3 baseline, timed in turn, run by run. */
@@ -202,6 +228,77 @@ const drawHeatmap = drawn((target) =>
 const drawTrend10y = drawn((target) =>
 	mount(LineChart, { target, props: { series: tenYears, width: 960, height: 300 } })
 );
+
+/** The Trends chart's layout alone, at the plot size LineChart gives it at 960 × 300 px. */
+function trendLayout() {
+	return lineChartLayout(prepareSeries(tenYears, 'date'), {
+		x: 'date',
+		rightAxis: null,
+		zoom: null,
+		includeZero: false,
+		span: null,
+		innerWidth: 892,
+		innerHeight: 244
+	});
+}
+
+/** The layout's path string alone, through the pixels the layout computes for each point. */
+const trendPathString = (() => {
+	const layout = trendLayout();
+	const prepared = prepareSeries(tenYears, 'date')[0];
+	const x = layout.x.kind === 'utc' ? layout.x.scale : null;
+	const px = (prepared?.xs ?? []).map((value) => x?.(value) ?? 0);
+	const py = (prepared?.series.points ?? []).map((point) =>
+		point.value === null ? null : layout.y(point.value)
+	);
+	return () =>
+		polylinePath(
+			px.length,
+			(i) => px[i] ?? 0,
+			(i) => py[i] ?? null
+		);
+})();
+
+/**
+ * Where the time of the ten-year ratio goes: both draws step by step, the layout function and its
+ * path string alone, in turn run by run; the medians of each step after `warmUp` runs, and the
+ * elements each draw puts in the page.
+ */
+async function trendBreakdown(runs: number, warmUp: number) {
+	const product: Laps[] = [];
+	const plain: Laps[] = [];
+	const alone: Laps[] = [];
+	const elements = { product: 0, plain: 0 };
+	for (let run = 0; run < runs; run++) {
+		await new Promise((resolve) => requestAnimationFrame(resolve));
+		const a = stopwatch();
+		trendLayout();
+		a.lap('layout');
+		trendPathString();
+		a.lap('path string');
+		alone.push(a.laps);
+		for (const which of run % 2 === 0 ? ['product', 'plain'] : ['plain', 'product']) {
+			await new Promise((resolve) => requestAnimationFrame(resolve));
+			const watch = stopwatch();
+			const dispose = which === 'product' ? drawTrend10y(watch.lap) : plainTrend(watch.lap);
+			(which === 'product' ? product : plain).push(watch.laps);
+			elements[which as 'product' | 'plain'] = stage.querySelectorAll('*').length;
+			dispose();
+		}
+	}
+	const medians = (laps: Laps[]) => {
+		const kept = laps.slice(warmUp);
+		return Object.fromEntries(
+			Object.keys(kept[0] ?? {}).map((name) => {
+				const sorted = kept.map((lap) => lap[name] ?? 0).sort((x, y) => x - y);
+				return [name, sorted[Math.floor(sorted.length / 2)] ?? Number.NaN];
+			})
+		);
+	};
+	return { product: medians(product), plain: medians(plain), alone: medians(alone), elements };
+}
+
+const breakdowns = { trend10y: trendBreakdown };
 
 const ratios = {
 	heatmap: (runs: number) => interleaved(drawHeatmap, plainHeatmap, runs),
@@ -268,5 +365,5 @@ const benchmarks = {
 	}
 };
 
-Object.assign(window, { benchmarks, ratios });
+Object.assign(window, { benchmarks, ratios, breakdowns });
 document.body.dataset.ready = 'true';

@@ -112,6 +112,22 @@ describe('lineChartLayout', () => {
 		expect(layout.paths[0]?.d.startsWith('M-200,')).toBe(true);
 	});
 
+	it('stops the cursor once on each date any series has, in date order', () => {
+		const even: Series = {
+			...steps,
+			id: 'even',
+			points: [20260302, 20260304].map((dateInt) => ({ dateInt, value: 5000 }))
+		};
+		const odd: Series = {
+			...steps,
+			id: 'odd',
+			points: [20260301, 20260302, 20260303].map((dateInt) => ({ dateInt, value: 6000 }))
+		};
+		const layout = lineChartLayout(prepareSeries([even, odd], 'date'), base);
+		expect(layout.stops).toEqual([20260301, 20260302, 20260303, 20260304].map(dateIntToUtcMs));
+		expect(layout.stopOffsets).toEqual([0, 133.33, 266.67, 400]);
+	});
+
 	it('builds one path for ten years of daily points', () => {
 		const layout = lineChartLayout(prepareSeries([decadeSeries], 'date'), {
 			...base,
@@ -298,6 +314,14 @@ describe('pointDots', () => {
 			{ x: 0, y: 1 },
 			{ x: 510, y: 51 }
 		]);
+	});
+
+	it('marks every point up to 62 in view, and only lone ones from 63', () => {
+		const { x, y } = at(Array.from({ length: 63 }, (_, i) => i));
+		expect(pointDots(62, x, y, 2000)).toHaveLength(62);
+		expect(pointDots(63, x, y, 2000)).toEqual([]);
+		// 63 points of which one lies beyond the plot: 62 in view, all marked.
+		expect(pointDots(63, x, y, 615)).toHaveLength(62);
 	});
 
 	it('leaves out points beyond the plot, as a zoom leaves them', () => {

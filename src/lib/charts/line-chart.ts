@@ -134,16 +134,21 @@ export function pointDots(
 	y: (index: number) => number | null,
 	width: number
 ): Array<{ x: number; y: number }> {
-	const inView: Array<{ x: number; y: number; isolated: boolean }> = [];
-	for (let i = 0; i < count; i += 1) {
-		const py = y(i);
+	const inView = (i: number) => {
 		const px = x(i);
-		if (py === null || px < -0.5 || px > width + 0.5) continue;
+		return y(i) !== null && px >= -0.5 && px <= width + 0.5;
+	};
+	// Counted first, so a long series (ten years of days) allocates only the dots it draws.
+	let shown = 0;
+	for (let i = 0; i < count && shown <= DOTS_UP_TO; i += 1) if (inView(i)) shown += 1;
+	const all = shown <= DOTS_UP_TO;
+	const dots: Array<{ x: number; y: number }> = [];
+	for (let i = 0; i < count; i += 1) {
+		if (!inView(i)) continue;
 		const isolated = (i === 0 || y(i - 1) === null) && (i === count - 1 || y(i + 1) === null);
-		inView.push({ x: round2(px), y: round2(py), isolated });
+		if (all || isolated) dots.push({ x: round2(x(i)), y: round2(y(i) ?? 0) });
 	}
-	const all = inView.length <= DOTS_UP_TO;
-	return inView.filter((dot) => all || dot.isolated).map(({ x: dx, y: dy }) => ({ x: dx, y: dy }));
+	return dots;
 }
 
 /**
@@ -203,6 +208,33 @@ function valueExtent(runs: ReadonlyArray<readonly SeriesPoint[]>): [number, numb
 		}
 	}
 	return low <= high ? [low, high] : null;
+}
+
+/** The one point with a value among `runs`, or undefined when there are none or several. */
+function onlyValue(runs: ReadonlyArray<readonly SeriesPoint[]>): SeriesPoint | undefined {
+	let found: SeriesPoint | undefined;
+	for (const points of runs)
+		for (const point of points) {
+			if (point.value === null) continue;
+			if (found) return undefined;
+			found = point;
+		}
+	return found;
+}
+
+/**
+ * The x values inside `domain` of all series, ascending and each once. Every series' values are
+ * already ascending, so one series is a filter; several are joined and sorted.
+ */
+function mergedStops(xsOf: ReadonlyArray<readonly number[]>, domain: [number, number]): number[] {
+	const [from, to] = domain;
+	const inDomain: number[] = [];
+	for (const xs of xsOf)
+		for (const value of xs) if (value >= from && value <= to) inDomain.push(value);
+	if (xsOf.length > 1) inDomain.sort((a, b) => a - b);
+	const stops: number[] = [];
+	for (const value of inDomain) if (value !== stops[stops.length - 1]) stops.push(value);
+	return stops;
 }
 
 /**
@@ -288,9 +320,8 @@ export function lineChartLayout(
 	});
 
 	const lonePaths = paths.filter((path) => path.dots.length > 0);
-	const loneValues = visible.flatMap((v) => v.points.filter((point) => point.value !== null));
+	const lonePoint = onlyValue(visible.map((v) => v.points));
 	const loneDot = lonePaths.length === 1 ? lonePaths[0]?.dots[0] : undefined;
-	const lonePoint = loneValues.length === 1 ? loneValues[0] : undefined;
 	const lone =
 		loneDot && lonePoint && lonePoint.value !== null
 			? {
@@ -300,10 +331,10 @@ export function lineChartLayout(
 				}
 			: null;
 
-	const stopSet = new Set<number>();
-	for (const v of visible)
-		for (const value of v.xs) if (value >= domain[0] && value <= domain[1]) stopSet.add(value);
-	const stops = [...stopSet].sort((a, b) => a - b);
+	const stops = mergedStops(
+		visible.map((v) => v.xs),
+		domain
+	);
 	return {
 		x,
 		y,
