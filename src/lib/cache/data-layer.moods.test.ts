@@ -79,6 +79,16 @@ describe('DataLayer moods', () => {
 		expect(second.data?.map((day) => day.mood.xid)).toEqual(expected);
 	});
 
+	it('asks a shown range again when the network comes back, like the layer’s own queries', async () => {
+		const { layer, proxy } = newLayer();
+		const moods = moodDays(layer, addDays(TODAY, -3), TODAY);
+		await moods.settled;
+		const before = moodReads(proxy);
+		await layer.reconnected();
+		// Days already answered stay; today and yesterday may have changed since.
+		expect(moodReads(proxy)).toEqual([...before, addDays(TODAY, -1), TODAY].sort((a, b) => a - b));
+	});
+
 	it('remembers a day answered empty and never asks it again', async () => {
 		const day = addDays(TODAY, -20);
 		const { layer, proxy, userKey } = newLayer();
