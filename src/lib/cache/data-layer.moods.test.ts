@@ -4,6 +4,8 @@ import { createReferenceApi, type ReferenceApi } from '$lib/server/reference-api
 import { addDays } from '$lib/time/zone';
 import { ApiError } from '$lib/client';
 import { DataLayer, type Session } from './data-layer.svelte';
+import { missingMoodScope, moodDays } from './moods';
+import { deleteMood, logMood } from './writes';
 import { createFakeProxy, type FakeProxy } from './fake-proxy';
 
 const TOKEN = 'mood-layer-test-token';
@@ -60,7 +62,7 @@ describe('DataLayer moods', () => {
 	it('reads each day of a range once; a second visit asks only for today and yesterday', async () => {
 		const from = addDays(TODAY, -9);
 		const { layer, proxy, userKey } = newLayer();
-		const moods = layer.moods(from, TODAY);
+		const moods = moodDays(layer, from, TODAY);
 		await moods.settled;
 		expect(moodReads(proxy)).toEqual(Array.from({ length: 10 }, (_, i) => addDays(from, i)));
 		const expected = [];
@@ -71,10 +73,20 @@ describe('DataLayer moods', () => {
 		expect(moods.data?.map((day) => day.mood.xid)).toEqual(expected);
 
 		const again = newLayer({ userKey });
-		const second = again.layer.moods(from, TODAY);
+		const second = moodDays(again.layer, from, TODAY);
 		await second.settled;
 		expect(moodReads(again.proxy)).toEqual([addDays(TODAY, -1), TODAY]);
 		expect(second.data?.map((day) => day.mood.xid)).toEqual(expected);
+	});
+
+	it('asks a shown range again when the network comes back, like the layer’s own queries', async () => {
+		const { layer, proxy } = newLayer();
+		const moods = moodDays(layer, addDays(TODAY, -3), TODAY);
+		await moods.settled;
+		const before = moodReads(proxy);
+		await layer.reconnected();
+		// Days already answered stay; today and yesterday may have changed since.
+		expect(moodReads(proxy)).toEqual([...before, addDays(TODAY, -1), TODAY].sort((a, b) => a - b));
 	});
 
 	it('remembers a day answered empty and never asks it again', async () => {
@@ -87,7 +99,7 @@ describe('DataLayer moods', () => {
 						data: {}
 					})
 				: null;
-		const moods = layer.moods(day, day);
+		const moods = moodDays(layer, day, day);
 		await moods.settled;
 		expect(moods.error).toBeNull();
 		expect(moods.status).toBe('ready');
@@ -95,14 +107,14 @@ describe('DataLayer moods', () => {
 		expect(moodReads(proxy)).toEqual([day]);
 
 		const again = newLayer({ userKey });
-		const second = again.layer.moods(addDays(day, -1), day);
+		const second = moodDays(again.layer, addDays(day, -1), day);
 		await second.settled;
 		expect(moodReads(again.proxy)).toEqual([addDays(day, -1)]);
 	});
 
 	it('holds a logged mood only once the API answered 201, and a refused one not at all', async () => {
 		const { layer, proxy, userKey } = newLayer();
-		const moods = layer.moods(addDays(TODAY, -1), TODAY);
+		const moods = moodDays(layer, addDays(TODAY, -1), TODAY);
 		await moods.settled;
 		const before = moods.data?.map((day) => day.mood.xid);
 		// No mood yet today: the demo user logs hers in the evening, after 20:30.
@@ -123,16 +135,16 @@ describe('DataLayer moods', () => {
 					)
 				: null;
 		const wanted = { subType: 3 as const, timeCreated: NOW_MS / 1000 - 600, tz: 'Europe/Berlin' };
-		await expect(layer.logMood(wanted)).rejects.toThrow('Try later.');
+		await expect(logMood(layer, wanted)).rejects.toThrow('Try later.');
 		expect(await apiMoodOf(TODAY)).toBeNull();
 		const offline = newLayer({ userKey });
 		offline.proxy.offline = true;
-		const kept = offline.layer.moods(addDays(TODAY, -1), TODAY);
+		const kept = moodDays(offline.layer, addDays(TODAY, -1), TODAY);
 		await kept.settled;
 		expect(kept.data?.map((day) => day.mood.xid)).toEqual(before);
 
 		proxy.override = null;
-		const created = await layer.logMood({ ...wanted, title: 'After the walk' });
+		const created = await logMood(layer, { ...wanted, title: 'After the walk' });
 		expect(created.date).toBe(TODAY);
 		expect((await apiMoodOf(TODAY))?.xid).toBe(created.xid);
 		await waitUntil(() => moods.data?.at(-1)?.mood.xid === created.xid);
@@ -142,7 +154,7 @@ describe('DataLayer moods', () => {
 		});
 
 		// Deleted upstream first, then out of the cache: the day reads empty again.
-		await layer.deleteMood(created);
+		await deleteMood(layer, created);
 		expect(await apiMoodOf(TODAY)).toBeNull();
 		await waitUntil(() => moods.data?.at(-1)?.mood.xid !== created.xid);
 		expect(proxy.requests).toContain(`DELETE v.1.1/mood/${created.xid}`);
@@ -150,12 +162,12 @@ describe('DataLayer moods', () => {
 
 	it('keeps the mood shown when the delete is refused', async () => {
 		const { layer, proxy } = newLayer();
-		const created = await layer.logMood({
+		const created = await logMood(layer, {
 			subType: 4,
 			timeCreated: NOW_MS / 1000 - 300,
 			tz: 'Europe/Berlin'
 		});
-		const moods = layer.moods(TODAY, TODAY);
+		const moods = moodDays(layer, TODAY, TODAY);
 		await moods.settled;
 		proxy.override = (path) =>
 			path.startsWith('DELETE ')
@@ -171,22 +183,22 @@ describe('DataLayer moods', () => {
 						{ status: 500 }
 					)
 				: null;
-		await expect(layer.deleteMood(created)).rejects.toThrow('Broken.');
+		await expect(deleteMood(layer, created)).rejects.toThrow('Broken.');
 		await moods.reload();
 		expect(moods.data?.map((day) => day.mood.xid)).toEqual([created.xid]);
 		proxy.override = null;
-		await layer.deleteMood(created);
+		await deleteMood(layer, created);
 	});
 
 	it('names mood_read for a token without it and asks the API nothing', async () => {
 		const { layer, proxy } = newLayer({ scopes: ['move_read', 'sleep_read'] });
-		const moods = layer.moods(addDays(TODAY, -3), TODAY);
+		const moods = moodDays(layer, addDays(TODAY, -3), TODAY);
 		await moods.settled;
 		expect(moods.status).toBe('error');
 		expect(moods.missingScope).toBe('mood_read');
-		expect(await layer.missingScope('moods')).toBe('mood_read');
+		expect(await missingMoodScope(layer)).toBe('mood_read');
 		expect(moodReads(proxy)).toEqual([]);
-		const refused = layer.logMood({ subType: 1, timeCreated: NOW_MS / 1000, tz: 'UTC' });
+		const refused = logMood(layer, { subType: 1, timeCreated: NOW_MS / 1000, tz: 'UTC' });
 		await expect(refused).rejects.toBeInstanceOf(ApiError);
 		await expect(refused).rejects.toMatchObject({ missingScope: 'mood_write' });
 	});

@@ -7,7 +7,6 @@ import type {
 	HeartRate,
 	Meal,
 	MealItem,
-	Mood,
 	Move,
 	MoveTick,
 	Settings,
@@ -23,11 +22,8 @@ import {
 	ApiError,
 	createApiClient,
 	type ApiClient,
-	type GoalChanges,
 	type ListItems,
 	type ListKind,
-	type NewMood,
-	type NewWeighIn,
 	type TrendSeries,
 	type TrendsQuery
 } from '$lib/client';
@@ -40,7 +36,6 @@ import {
 	parseDateInt
 } from '$lib/time/zone';
 import { databaseName, openIdbStore } from './idb-store';
-import { fetchMoodDays, moodsIn, type MoodDay } from './mood-days';
 import { QueryMemo } from './query-memo';
 import { createMemoryStore } from './memory-store';
 import { spillWhenFull } from './spill-store';
@@ -58,6 +53,7 @@ import {
 	type Eviction
 } from './schema';
 import { DAY, syncCache, type SyncConfig, type SyncOutcome } from './sync';
+import { missingScopeIn, scopeError } from './scopes';
 import { SyncStatus } from './sync-status.svelte';
 
 export { Query } from './query.svelte';
@@ -65,11 +61,6 @@ export type { QueryStatus } from './query.svelte';
 export { SyncStatus } from './sync-status.svelte';
 export type { SyncPhase } from './sync-status.svelte';
 export type { CacheUsage } from './schema';
-export type { MoodDay } from './mood-days';
-
-/** The scope a mood read needs: moods are read a day at a time, not synced as a list kind. */
-const MOOD_READ_SCOPE = 'mood_read';
-const MOOD_WRITE_SCOPE = 'mood_write';
 
 /** What `GET /api/session` answers (validated: it is a boundary like any other). */
 export const sessionSchema = z.object({
@@ -104,58 +95,6 @@ export type SignInReason = 'signed-out' | 'expired';
 export const LAST_USER_STORAGE_KEY = 'wellness:last-user-key';
 const DAY_STORAGE_PREFIX = 'wellness:user-day:';
 const LOGGED_STORAGE_PREFIX = 'wellness:logged-weigh-ins:';
-
-/** The write scope each goal needs (the specification's Goals section). */
-export const GOAL_WRITE_SCOPES: Readonly<Record<keyof GoalChanges, string>> = {
-	move_steps: 'move_write',
-	sleep_total: 'sleep_write',
-	body_weight: 'body_write',
-	body_weight_intent: 'body_write'
-};
-const GOAL_FIELDS = [
-	'move_steps',
-	'sleep_total',
-	'body_weight',
-	'body_weight_intent'
-] as const satisfies readonly (keyof GoalChanges)[];
-/** What a person changes, in words, for the messages that name a missing permission. */
-const GOAL_NAMES: Readonly<Record<keyof GoalChanges, string>> = {
-	move_steps: 'the step goal',
-	sleep_total: 'the sleep goal',
-	body_weight: 'the weight goal',
-	body_weight_intent: 'the weight goal'
-};
-
-/** A write the API (or the sign-in's permissions) refused: `message` says why, for people. */
-export class WriteError extends Error {
-	override readonly name = 'WriteError';
-	constructor(
-		message: string,
-		/** The write scope the sign-in lacks, when that is the reason. */
-		readonly missingScope: string | null = null
-	) {
-		super(message);
-	}
-}
-
-/** The WriteError for a failed write of `what` ("Saving the goals"), from the API's own words. */
-export function writeFailure(error: unknown, what: string): WriteError {
-	if (error instanceof WriteError) return error;
-	if (error instanceof ApiError) {
-		if (error.missingScope !== undefined) {
-			return new WriteError(
-				`${what} needs the ${error.missingScope} permission, which this sign-in did not grant.`,
-				error.missingScope
-			);
-		}
-		if (error.status === 401) return new WriteError(`${what} failed: sign in again first.`);
-		if (error.isUnreachable) {
-			return new WriteError(`${what} failed: the data service cannot be reached right now.`);
-		}
-		return new WriteError(`${what} failed: ${error.detail}`);
-	}
-	return new WriteError(`${what} failed: ${messageOf(error)}`);
-}
 
 /** The day's state; the layer writes it, pages see it as a read-only PersonDay. */
 class PersonDayState implements PersonDay {
@@ -202,11 +141,54 @@ export const STORAGE_FULL_NOTICE =
 const RELOAD_THROTTLE_MS = 400;
 
 /** What the layer does with any query it handed out. */
-interface Restartable {
+export interface Restartable {
 	readonly started: boolean;
 	reload(): Promise<void>;
 	refresh(): Promise<void>;
 	restart(): Promise<void>;
+}
+
+/** A query the layer makes over the cache: read it there, else fetch it (and store it) fresh. */
+export interface LayerQuerySource<T> {
+	cached: (store: CacheStore) => Promise<Stamped<T> | undefined>;
+	fresh: (store: CacheStore, signal: AbortSignal) => Promise<Stamped<T>>;
+	/**
+	 * Forgets the query once nothing has read it for the gc time (query.svelte.ts); without
+	 * it the query lives as long as the layer.
+	 */
+	release?: (query: Query<T>) => void;
+}
+
+/**
+ * What the modules beside the layer use of it: the writes (writes.ts) and the moods (moods.ts),
+ * kept apart so that the pages that never run them (Today above all) do not load them. They go
+ * through the layer's session, cache, client and queries, so there is still one door to data.
+ */
+export interface LayerInternals {
+	/** The API client behind the proxy. */
+	readonly client: ApiClient;
+	/** The session, once the server said it. */
+	session(): Promise<Session>;
+	/** The cache of the person signed in (or its memory fallback). */
+	store(): Promise<CacheStore>;
+	/** Settles once a sync in flight has landed: it may have read a list before a write. */
+	syncSettled(): Promise<void>;
+	/** An API call failed: a 401 in OAuth mode means the grant ended, and the page asks to sign in. */
+	failed(error: unknown): void;
+	/** The server's now, epoch seconds (the latest `meta.time`, else the browser's clock). */
+	serverNow(): number;
+	/** The person's today (`YYYYMMDD`) and zone, once the API has said them. */
+	today(): Promise<{ date: number; tz: string }>;
+	/** A query like the layer's own: signed-in check, sign-in expiry and release as theirs. */
+	query<T>(source: LayerQuerySource<T>): Query<T>;
+	/** Queries kept beside the layer: restarted for another user, refreshed on reconnecting. */
+	track(queries: { values(): Iterable<Restartable> }): void;
+	/** Re-reads from the cache every range query of a kind that shows `date`. */
+	reloadRanges(kind: ListKind, date: number): Promise<void>;
+	/** Re-reads the goals from the cache at once, then asks the API for the goals and settings. */
+	refreshGoals(): Promise<void>;
+	/** Remembers the weigh-ins logged here, oldest first (`loggedWeighIns`). */
+	rememberWeighIns(xids: readonly string[]): void;
 }
 
 interface RangeEntry {
@@ -235,7 +217,6 @@ export class DataLayer {
 	readonly #cardiacEvents = new QueryMemo<Query<CardiacEventV10[]>>();
 	readonly #meals = new QueryMemo<Query<Meal[]>>();
 	readonly #mealItems = new QueryMemo<Query<MealItem[]>>();
-	readonly #moods = new QueryMemo<Query<MoodDay[]>>();
 	readonly #sleepPhases = new QueryMemo<Query<SleepTick[]>>();
 	readonly #moveTicks = new QueryMemo<Query<MoveTick[]>>();
 	readonly #workoutTicks = new QueryMemo<Query<WorkoutTick[]>>();
@@ -243,6 +224,8 @@ export class DataLayer {
 	#goals: Query<GoalsV11> | null = null;
 	#settings: Query<Settings> | null = null;
 	#user: Query<User> | null = null;
+	/** Queries kept beside the layer (moods.ts), restarted and refreshed with its own. */
+	readonly #tracked: { values(): Iterable<Restartable> }[] = [];
 	#apiVersion: ApiVersion = 'v.1.1';
 	#sessionState = $state.raw<Session | null>(null);
 	#logged = $state.raw<readonly string[]>([]);
@@ -259,6 +242,7 @@ export class DataLayer {
 			base: options.base,
 			version: () => this.#apiVersion
 		});
+		this.internals = this.#makeInternals();
 		this.#session = options.session ? Promise.resolve(options.session) : this.#fetchSession();
 		// Registered first, so the version is set before any caller awaiting the session calls out.
 		this.#session.then(
@@ -430,77 +414,34 @@ export class DataLayer {
 	}
 
 	// ------------------------------------------------------------------------------------------
-	// Writes a person makes on the pages. Each is sent first; the cache takes the change only once
-	// the API confirmed it, so a refused write leaves nothing half-shown.
+	// What the modules beside the layer use: writes (writes.ts) and moods (moods.ts).
 
-	/**
-	 * Sets the goals named. Once the API confirms, the cached goals take the new values and the
-	 * goals are asked again, so Today and Goals show them at once.
-	 */
-	async updateGoals(changes: GoalChanges): Promise<void> {
-		const fields = GOAL_FIELDS.filter((field) => changes[field] !== undefined);
-		const names = fields
-			.map((field) => GOAL_NAMES[field])
-			.filter((name, index, all) => all.indexOf(name) === index);
-		const what = `Changing ${names.join(' and ') || 'the goals'}`;
-		const session = await this.#session;
-		for (const field of fields) this.#requireScope(session, GOAL_WRITE_SCOPES[field], what);
-		try {
-			await this.#client.updateGoals(changes);
-		} catch (error) {
-			this.#failed(error);
-			throw writeFailure(error, what);
-		}
-		const store = await this.#store;
-		const cached = await store.docs.goals.get('current');
-		if (cached !== undefined) {
-			await store.docs.goals.put({ ...cached, value: { ...cached.value, ...changes } });
-		}
-		await this.#goals?.reload();
-		// The fresh goals carry today's remainders against the new goal; settings repeat the goals.
-		await Promise.all([this.#goals?.refresh(), this.#settings?.refresh()]);
-	}
+	/** For writes.ts and moods.ts only: pages call their functions, which come through here. */
+	readonly internals: LayerInternals;
 
-	/** Logs a weigh-in; once the API answers with the stored record, the cache and Body show it. */
-	async logWeighIn(weighIn: NewWeighIn): Promise<BodyEvent> {
-		const what = 'Logging the weigh-in';
-		this.#requireScope(await this.#session, 'body_write', what);
-		let record: BodyEvent;
-		try {
-			record = await this.#client.createBodyEvent(weighIn);
-		} catch (error) {
-			this.#failed(error);
-			throw writeFailure(error, what);
-		}
-		// A sync in flight may have read the list before the write: let it land first.
-		await this.#inFlight?.promise.catch(() => {});
-		const store = await this.#store;
-		await store.records.bodyEvents.put([
-			{ xid: record.xid, date: record.date, fetchedAt: this.#serverNow(), record }
-		]);
-		this.#remember([...this.#logged.filter((xid) => xid !== record.xid), record.xid]);
-		await this.#reloadRanges('bodyEvents', record.date);
-		return record;
-	}
-
-	/**
-	 * Removes a weigh-in this dashboard logged. Once the API confirms (or says it is already gone),
-	 * the cache forgets it.
-	 */
-	async deleteWeighIn(record: Pick<BodyEvent, 'xid' | 'date'>): Promise<void> {
-		const what = 'Removing the weigh-in';
-		this.#requireScope(await this.#session, 'body_write', what);
-		try {
-			await this.#client.deleteBodyEvent(record.xid);
-		} catch (error) {
-			this.#failed(error);
-			if (!(error instanceof ApiError && error.status === 404)) throw writeFailure(error, what);
-		}
-		await this.#inFlight?.promise.catch(() => {});
-		const store = await this.#store;
-		await store.records.bodyEvents.remove(record.xid);
-		this.#remember(this.#logged.filter((xid) => xid !== record.xid));
-		await this.#reloadRanges('bodyEvents', record.date);
+	#makeInternals(): LayerInternals {
+		return {
+			client: this.#client,
+			session: () => this.#session,
+			store: () => this.#store,
+			syncSettled: async () => {
+				await this.#inFlight?.promise.catch(() => {});
+			},
+			failed: (error) => this.#failed(error),
+			serverNow: () => this.#serverNow(),
+			today: async () => ({ date: await this.#today(), tz: this.#day.tz }),
+			query: (source) => this.#source(source),
+			track: (queries) => {
+				this.#tracked.push(queries);
+			},
+			reloadRanges: (kind, date) => this.#reloadRanges(kind, date),
+			refreshGoals: async () => {
+				await this.#goals?.reload();
+				// The fresh goals carry today's remainders against the new goal; settings repeat them.
+				await Promise.all([this.#goals?.refresh(), this.#settings?.refresh()]);
+			},
+			rememberWeighIns: (xids) => this.#remember(xids)
+		};
 	}
 
 	/** The API server's now (epoch seconds): the latest `meta.time` seen, else the browser's clock. */
@@ -511,17 +452,6 @@ export class DataLayer {
 	/** The ids of the weigh-ins logged from this dashboard in this browser, oldest first. */
 	get loggedWeighIns(): readonly string[] {
 		return this.#logged;
-	}
-
-	/** Refuses, naming the permission, a write the session's scopes do not allow. */
-	#requireScope(session: Session, scope: string, what: string): void {
-		if (!session.signedIn) throw new WriteError(`${what} failed: sign in first.`);
-		if (session.scopes.length > 0 && !session.scopes.includes(scope)) {
-			throw new WriteError(
-				`${what} needs the ${scope} permission, which this sign-in did not grant.`,
-				scope
-			);
-		}
 	}
 
 	#remember(xids: readonly string[]): void {
@@ -626,109 +556,10 @@ export class DataLayer {
 
 	/**
 	 * The read scope the signed-in token lacks for a kind, or null when it holds it (or the session
-	 * does not list its scopes).
+	 * does not list its scopes). Moods: missingMoodScope in moods.ts.
 	 */
-	async missingScope(kind: ListKind | 'moods'): Promise<string | null> {
-		const session = await this.#session;
-		return kind === 'moods' ? lacking(session, MOOD_READ_SCOPE) : missingScopeIn(session, kind);
-	}
-
-	/**
-	 * The moods of `fromDate..toDate`, oldest first: the API answers one day at a time (the day's
-	 * last mood), so the days the cache has no answer for are fetched a few at once, a day with no
-	 * mood is remembered as empty, and today and yesterday are asked again (mood-days.ts).
-	 */
-	moods(fromDate: number, toDate: number): Query<MoodDay[]> {
-		const key = `${fromDate}:${toDate}`;
-		return this.#moods.get(key, () =>
-			this.#source({
-				release: (query) => this.#moods.delete(key, query),
-				cached: async (store) => {
-					const days = await store.moods.between(fromDate, toDate);
-					if (days.length === 0) return undefined;
-					return { value: moodsIn(days), fetchedAt: Math.min(...days.map((d) => d.fetchedAt)) };
-				},
-				fresh: async (store, signal) => {
-					const missing = lacking(await this.#session, MOOD_READ_SCOPE);
-					if (missing !== null) throw scopeError(missing);
-					const value = await fetchMoodDays(fromDate, toDate, {
-						table: store.moods,
-						fetchDay: (date, daySignal) => this.#client.moodOfDay(date, { signal: daySignal }),
-						today: await this.#today(),
-						now: () => this.#serverNow(),
-						signal
-					});
-					return { value, fetchedAt: this.#serverNow() };
-				}
-			})
-		);
-	}
-
-	/**
-	 * Logs a mood, by default now in the person's zone. The cache holds it only once the API has confirmed it (201): a refused or lost
-	 * write throws with the reason and leaves the cache as it was.
-	 */
-	async logMood(
-		input: Omit<NewMood, 'timeCreated' | 'tz'> & Partial<Pick<NewMood, 'timeCreated' | 'tz'>>
-	): Promise<Mood> {
-		const session = await this.#session;
-		if (!session.signedIn) throw new Error('Sign in to log a mood.');
-		const missing = lacking(session, MOOD_WRITE_SCOPE);
-		if (missing !== null) throw scopeError(missing);
-		await this.#today();
-		let created: Mood;
-		try {
-			// Now by the server's clock, in the person's zone: the mood's date is their today.
-			created = await this.#client.createMood({
-				...input,
-				timeCreated: input.timeCreated ?? Math.floor(this.#serverNow()),
-				tz: input.tz ?? this.#day.tz
-			});
-		} catch (error) {
-			this.#failed(error);
-			throw error;
-		}
-		const store = await this.#store;
-		const before = await store.moods.get(created.date);
-		// The read answers the day's last mood: an earlier one logged now does not replace it.
-		const later = before?.mood && before.mood.time_created > created.time_created;
-		if (!later) {
-			await store.moods.put({
-				date: created.date,
-				fetchedAt: this.#serverNow(),
-				mood: created,
-				loggedHere: true
-			});
-		}
-		this.#moodDayChanged(created.date);
-		return created;
-	}
-
-	/**
-	 * Deletes a mood. Once the API has confirmed it, the day is asked again (an earlier mood of
-	 * that day may now be its last); until then the cache keeps showing it.
-	 */
-	async deleteMood(mood: Pick<Mood, 'xid' | 'date'>): Promise<void> {
-		const session = await this.#session;
-		if (!session.signedIn) throw new Error('Sign in to delete a mood.');
-		const missing = lacking(session, MOOD_WRITE_SCOPE);
-		if (missing !== null) throw scopeError(missing);
-		try {
-			await this.#client.deleteMood(mood.xid);
-		} catch (error) {
-			this.#failed(error);
-			throw error;
-		}
-		const store = await this.#store;
-		// Never shown again, even when the day cannot be read again now: then it is asked next time.
-		await store.moods.delete(mood.date);
-		try {
-			const now = await this.#client.moodOfDay(mood.date);
-			await store.moods.put({ date: mood.date, fetchedAt: this.#serverNow(), mood: now });
-		} catch {
-			// Left unknown: the next read of a range holding this day fetches it.
-		}
-		this.#moodDayChanged(mood.date);
+	async missingScope(kind: ListKind): Promise<string | null> {
+		return missingScopeIn(await this.#session, kind);
 	}
 
 	/** The person's today, once the API has said it (the browser's clock may be elsewhere). */
@@ -736,16 +567,6 @@ export class DataLayer {
 		this.day();
 		await this.#dayLoaded;
 		return this.#day.today ?? localDateInt(this.#serverNow(), this.#day.tz);
-	}
-
-	/** Every mood query showing `date` reads the cache again. */
-	#moodDayChanged(date: number): void {
-		for (const [key, query] of this.#moods.entries()) {
-			const [from, to] = key.split(':').map(Number);
-			if (from !== undefined && to !== undefined && date >= from && date <= to) {
-				void query.reload().catch(() => {});
-			}
-		}
 	}
 
 	/** The phases of one sleep (fetched on first use, then served from the cache). */
@@ -1078,7 +899,7 @@ export class DataLayer {
 			...this.#moveTicks.values(),
 			...this.#workoutTicks.values(),
 			...this.#mealItems.values(),
-			...this.#moods.values()
+			...this.#tracked.flatMap((queries) => [...queries.values()])
 		].filter((query) => query !== null);
 	}
 
@@ -1192,15 +1013,7 @@ export class DataLayer {
 		return this.#client.lastServerTime ?? (this.#options.now ?? nowSeconds)();
 	}
 
-	#source<T>(source: {
-		cached: (store: CacheStore) => Promise<Stamped<T> | undefined>;
-		fresh: (store: CacheStore, signal: AbortSignal) => Promise<Stamped<T>>;
-		/**
-		 * Forgets the query once nothing has read it for the gc time (query.svelte.ts); without
-		 * it the query lives as long as the layer.
-		 */
-		release?: (query: Query<T>) => void;
-	}): Query<T> {
+	#source<T>(source: LayerQuerySource<T>): Query<T> {
 		const querySource: QuerySource<T> = {
 			cached: async () => source.cached(await this.#store),
 			fresh: async (signal) => {
@@ -1336,24 +1149,6 @@ export class DataLayer {
 			}
 		});
 	}
-}
-
-/** The scope a session lacks for a kind; null when it holds it or lists no scopes at all. */
-function missingScopeIn(session: Session, kind: ListKind): string | null {
-	if (session.scopes.length === 0) return null;
-	const scope = LIST_KIND_SCOPES[kind];
-	return session.scopes.includes(scope) ? null : scope;
-}
-
-/** A scope the session lacks; null when it holds it or lists no scopes at all. */
-function lacking(session: Session, scope: string): string | null {
-	if (session.scopes.length === 0) return null;
-	return session.scopes.includes(scope) ? null : scope;
-}
-
-/** The error a query of a kind the token may not read ends with, naming the scope. */
-function scopeError(scope: string): ApiError {
-	return new ApiError(403, 'forbidden', `Access to this data was not granted (${scope}).`, scope);
 }
 
 /** The cache key of a session's user; null when nobody is signed in. */

@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createReferenceApi, type ReferenceApi } from '$lib/server/reference-api';
 import { FIXTURE_NOW_MS, fixtureDataset } from '$lib/server/reference-api/test-fixture';
 import { tokensFor } from '$lib/server/reference-api/test-helpers';
-import { DataLayer, WriteError, type Session } from './data-layer.svelte';
+import { DataLayer, type Session } from './data-layer.svelte';
+import { deleteWeighIn, logWeighIn, updateGoals, WriteError } from './writes';
 import { createFakeProxy } from './fake-proxy';
 import { createMemoryStore } from './memory-store';
 
@@ -75,7 +76,7 @@ describe('logging a weigh-in', () => {
 	it('shows the record the API stored, and only once it is stored', async () => {
 		const { layer } = newLayer();
 		expect(await shownWeights(layer)).toEqual([64.1, 64.5]);
-		const record = await layer.logWeighIn({
+		const record = await logWeighIn(layer, {
 			weight: 63.8,
 			body_fat: 23.5,
 			time_created: MORNING,
@@ -90,7 +91,7 @@ describe('logging a weigh-in', () => {
 	it('says why the API refused it and leaves the cache as it was', async () => {
 		const { layer } = newLayer();
 		expect(await shownWeights(layer)).toEqual([64.1, 64.5]);
-		const refused = layer.logWeighIn({ weight: 5000, time_created: MORNING, tz: 'Europe/Berlin' });
+		const refused = logWeighIn(layer, { weight: 5000, time_created: MORNING, tz: 'Europe/Berlin' });
 		await expect(refused).rejects.toBeInstanceOf(WriteError);
 		await expect(refused).rejects.toThrow(/^Logging the weigh-in failed: .*weight/);
 		expect(await shownWeights(layer)).toEqual([64.1, 64.5]);
@@ -100,7 +101,7 @@ describe('logging a weigh-in', () => {
 
 	it('names the missing body_write permission and sends nothing', async () => {
 		const { layer, proxy } = newLayer({ scopes: ['weight_read', 'move_read', 'sleep_read'] });
-		const refused = layer.logWeighIn({ weight: 63.8, time_created: MORNING, tz: 'Europe/Berlin' });
+		const refused = logWeighIn(layer, { weight: 63.8, time_created: MORNING, tz: 'Europe/Berlin' });
 		await expect(refused).rejects.toMatchObject({
 			missingScope: 'body_write',
 			message:
@@ -113,12 +114,12 @@ describe('logging a weigh-in', () => {
 describe('removing a weigh-in', () => {
 	it('forgets it in the cache once the API removed it', async () => {
 		const { layer } = newLayer();
-		const record = await layer.logWeighIn({
+		const record = await logWeighIn(layer, {
 			weight: 63.8,
 			time_created: MORNING,
 			tz: 'Europe/Berlin'
 		});
-		await layer.deleteWeighIn(record);
+		await deleteWeighIn(layer, record);
 		expect(await shownWeights(layer)).toEqual([64.1, 64.5]);
 		expect(await apiWeights()).toEqual([64.1, 64.5]);
 		expect(layer.loggedWeighIns).toEqual([]);
@@ -128,7 +129,7 @@ describe('removing a weigh-in', () => {
 		const { layer } = newLayer();
 		expect(await shownWeights(layer)).toEqual([64.1, 64.5]);
 		// body30 came with the account, not from this app: only its creator may delete it.
-		const refused = layer.deleteWeighIn({ xid: 'body30', date: 20260330 });
+		const refused = deleteWeighIn(layer, { xid: 'body30', date: 20260330 });
 		await expect(refused).rejects.toThrow(/^Removing the weigh-in failed: .*not created by/);
 		expect(await shownWeights(layer)).toEqual([64.1, 64.5]);
 		expect(await apiWeights()).toEqual([64.1, 64.5]);
@@ -141,7 +142,7 @@ describe('changing the goals', () => {
 		const goals = layer.goals();
 		await goals.settled;
 		expect(goals.data?.move_steps).toBe(10000);
-		await layer.updateGoals({ move_steps: 12500, sleep_total: 7.5 * 3600 });
+		await updateGoals(layer, { move_steps: 12500, sleep_total: 7.5 * 3600 });
 		expect(goals.data).toMatchObject({ move_steps: 12500, sleep_total: 27000 });
 		expect(await apiRead('users/@me/goals')).toMatchObject({
 			move_steps: 12500,
@@ -153,7 +154,7 @@ describe('changing the goals', () => {
 		const { layer } = newLayer();
 		const goals = layer.goals();
 		await goals.settled;
-		const refused = layer.updateGoals({ move_steps: -5 });
+		const refused = updateGoals(layer, { move_steps: -5 });
 		await expect(refused).rejects.toThrow(/^Changing the step goal failed: .*move_steps/);
 		expect(goals.data?.move_steps).toBe(10000);
 		expect(await apiRead('users/@me/goals')).toMatchObject({ move_steps: 10000 });
@@ -163,7 +164,7 @@ describe('changing the goals', () => {
 		// A token granted reads only: the session does not list scopes, so the API is asked.
 		const tokens = await tokensFor(api, ['move_read', 'sleep_read', 'weight_read']);
 		const { layer } = newLayer({ token: tokens.access_token });
-		const refused = layer.updateGoals({ body_weight: 61 });
+		const refused = updateGoals(layer, { body_weight: 61 });
 		await expect(refused).rejects.toMatchObject({
 			missingScope: 'body_write',
 			message:
@@ -174,11 +175,11 @@ describe('changing the goals', () => {
 
 	it('names the permission the session lacks before asking', async () => {
 		const { layer, proxy } = newLayer({ scopes: ['move_read', 'sleep_read', 'sleep_write'] });
-		await expect(layer.updateGoals({ move_steps: 9000, sleep_total: 30000 })).rejects.toMatchObject(
-			{
-				missingScope: 'move_write'
-			}
-		);
+		await expect(
+			updateGoals(layer, { move_steps: 9000, sleep_total: 30000 })
+		).rejects.toMatchObject({
+			missingScope: 'move_write'
+		});
 		expect(proxy.calls.filter((call) => call.method !== 'GET')).toEqual([]);
 	});
 });

@@ -7,9 +7,7 @@ import type {
 	HeartRate,
 	Meal,
 	MealWithItems,
-	Mood,
 	MoodOfDay,
-	MoodSubType,
 	Move,
 	MoveTick,
 	Settings,
@@ -29,7 +27,7 @@ import { listSearch, proxyUrl, proxyUrlForNext, type ListQuery } from './links';
 /** The response schemas (validation.ts). */
 type Validation = typeof import('./validation');
 /** Picks the schema of a response from the loaded schemas. */
-type SchemaOf<T> = (validation: Validation) => z.ZodMiniType<T>;
+export type SchemaOf<T> = (validation: Validation) => z.ZodMiniType<T>;
 
 let validation: Promise<Validation> | undefined;
 
@@ -117,17 +115,6 @@ export interface TrendSeries {
 	buckets: TrendsV11['data'];
 }
 
-/** A mood to log: `POST /users/@me/mood`. */
-export interface NewMood {
-	subType: MoodSubType;
-	/** Shown as the mood's title; the API's own label of the sub_type when empty. */
-	title?: string;
-	/** When the mood was felt, epoch seconds. */
-	timeCreated: number;
-	/** The zone the person is in, which decides the mood's `date`. */
-	tz: string;
-}
-
 export interface ApiClient {
 	readonly lists: ListEndpoints;
 	listPage<K extends ListKind>(
@@ -148,58 +135,31 @@ export interface ApiClient {
 	meal(mealXid: string, options?: RequestOptions): Promise<MealWithItems>;
 	/** The day's last mood (`date` is `YYYYMMDD`), or null on a day without one. */
 	moodOfDay(date: number, options?: RequestOptions): Promise<MoodOfDay>;
-	/** Logs a mood; resolves with the stored mood once the API answered 201. */
-	createMood(mood: NewMood, options?: RequestOptions): Promise<Mood>;
-	/** Deletes a mood by xid. */
-	deleteMood(xid: string, options?: RequestOptions): Promise<void>;
 	goals(options?: RequestOptions): Promise<GoalsV11>;
 	settings(options?: RequestOptions): Promise<Settings>;
 	user(options?: RequestOptions): Promise<User>;
 	trends(query: TrendsQuery, options?: RequestOptions): Promise<TrendSeries>;
 	/**
-	 * Sets the goals named (v.1.1 only: v.1.0 has no goals write, and the call fails without
-	 * asking). Each field needs its own write scope (move_write, sleep_write, body_write).
+	 * Sends a write (a POST with a form, or a DELETE) to `path` and answers its validated data: what
+	 * the write calls (write-calls.ts) are made of, so a page that never writes does not load them.
 	 */
-	updateGoals(changes: GoalChanges, options?: RequestOptions): Promise<void>;
-	/** Logs a weigh-in (body_write); answers the record as the API stored it. */
-	createBodyEvent(weighIn: NewWeighIn, options?: RequestOptions): Promise<BodyEvent>;
-	/** Removes a weigh-in this dashboard (or another app of the same partner) logged (body_write). */
-	deleteBodyEvent(xid: string, options?: RequestOptions): Promise<void>;
+	write<T>(
+		path: string,
+		schemaOf: SchemaOf<T>,
+		record: string,
+		write: WriteRequest,
+		options?: RequestOptions
+	): Promise<T>;
+	/** The API version the next request is sent in. */
+	readonly version: ApiVersion;
 	/** The latest `meta.time` seen: the server's "now", which may differ from the browser's clock. */
 	readonly lastServerTime: number | null;
 }
 
-/** The goals a person may change; a field left out keeps its value. */
-export interface GoalChanges {
-	/** Steps a day. */
-	move_steps?: number;
-	/** Sleep a night, seconds. */
-	sleep_total?: number;
-	/** Weight goal, kilograms. */
-	body_weight?: number;
-	/** 0 lose, 1 maintain, 2 gain. */
-	body_weight_intent?: 0 | 1 | 2;
-}
-
-/** A weigh-in to log. */
-export interface NewWeighIn {
-	/** Kilograms (the API stores kilograms whatever the person's units). */
-	weight: number;
-	/** Percent, when the scale measured it. */
-	body_fat?: number;
-	/** When it was taken, epoch seconds. */
-	time_created: number;
-	/** The zone it was taken in. */
-	tz: string;
-}
-
-/** A form body from defined fields only, numbers written plainly. */
-function formOf(fields: Record<string, string | number | undefined>): string {
-	const form = new URLSearchParams();
-	for (const [name, value] of Object.entries(fields)) {
-		if (value !== undefined) form.set(name, String(value));
-	}
-	return form.toString();
+/** A write request: its method and, for a POST, its form body. */
+export interface WriteRequest {
+	method: 'POST' | 'DELETE';
+	form?: string;
 }
 
 export interface ApiClientOptions {
@@ -230,7 +190,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 		record: string,
 		signal: AbortSignal | undefined,
 		/** A write: its method and form body. Reads leave it out. */
-		write?: { method: 'POST' | 'DELETE'; form?: string }
+		write?: WriteRequest
 	): Promise<{ data: T; serverTime: number | null }> {
 		// Loaded while the request is on its way (at once after the first). Awaited below; until
 		// then a failure must not count as unhandled.
@@ -432,24 +392,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 				opts?.signal,
 				`?${new URLSearchParams({ date: String(date) }).toString()}`
 			),
-		async createMood(mood, opts) {
-			const form = formOf({
-				sub_type: mood.subType,
-				time_created: Math.trunc(mood.timeCreated),
-				tz: mood.tz,
-				title: mood.title === '' ? undefined : mood.title
-			});
-			const url = proxyUrl(base, versionOf(), 'users/@me/mood');
-			const created = await request(url, (v) => v.moodSchema, 'mood', opts?.signal, {
-				method: 'POST',
-				form
-			});
-			return created.data;
-		},
-		async deleteMood(xid, opts) {
-			const url = proxyUrl(base, versionOf(), `mood/${encodeURIComponent(xid)}`);
-			await request(url, (v) => v.emptyDataSchema, 'mood', opts?.signal, { method: 'DELETE' });
-		},
 		goals: async (opts) =>
 			versionOf() === 'v.1.0'
 				? goalsFromV10(
@@ -493,35 +435,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 			const buckets = [...byDate.values()].sort(([a], [b]) => b - a).slice(0, wanted);
 			return { earliest: earliest ?? null, buckets };
 		},
-		async updateGoals(changes, opts) {
-			if (versionOf() === 'v.1.0') {
-				throw new ApiError(
-					405,
-					'method_not_allowed',
-					'This service speaks API v.1.0, which has no goals write: goals can be changed only through v.1.1.'
-				);
-			}
-			const url = proxyUrl(base, versionOf(), 'users/@me/goals');
-			await request(url, (v) => v.writtenSchema, 'goals', opts?.signal, {
-				method: 'POST',
-				form: formOf({ ...changes })
-			});
-		},
-		async createBodyEvent(weighIn, opts) {
-			const url = proxyUrl(base, versionOf(), 'users/@me/body_events');
-			const form = formOf({ ...weighIn });
-			return (
-				await request(url, (v) => v.bodyEventSchema, 'body event', opts?.signal, {
-					method: 'POST',
-					form
-				})
-			).data;
-		},
-		async deleteBodyEvent(xid, opts) {
-			const url = proxyUrl(base, versionOf(), `body_events/${encodeURIComponent(xid)}`);
-			await request(url, (v) => v.writtenSchema, 'body event', opts?.signal, {
-				method: 'DELETE'
-			});
+		write: async (path, schemaOf, record, write, opts) =>
+			(await request(proxyUrl(base, versionOf(), path), schemaOf, record, opts?.signal, write))
+				.data,
+		get version() {
+			return versionOf();
 		},
 		get lastServerTime() {
 			return lastServerTime;

@@ -4,6 +4,13 @@ import { createFakeProxy } from '$lib/cache/fake-proxy';
 import { createReferenceApi } from '$lib/server/reference-api';
 import { guardProxyRequest } from '$lib/server/proxy/request-guard';
 import { createApiClient, type ListKind } from './api-client';
+import {
+	createBodyEvent,
+	createMood,
+	deleteBodyEvent,
+	deleteMood,
+	updateGoals
+} from './write-calls';
 
 // The proxy forwards only catalogue entries marked `browser`; this keeps the marks and the
 // client's own calls from drifting apart, in both directions.
@@ -63,25 +70,25 @@ async function useEveryCall(
 	await client.trends({ bucketSize: 'w', numBuckets: 2, endDate: 20260329 });
 	// Moods: a day's read, and the Mood view's two writes (a mood logged, then deleted).
 	await client.moodOfDay(20260329);
-	const logged = await client.createMood({
+	const logged = await createMood(client, {
 		subType: 8,
 		title: 'Calm',
 		timeCreated: Date.UTC(2026, 2, 30, 17, 0, 0) / 1000,
 		tz: 'Europe/Berlin'
 	});
-	await client.deleteMood(logged.xid);
+	await deleteMood(client, logged.xid);
 	// The writes a person makes: a weigh-in logged and removed in either version; goals in v.1.1
 	// (v.1.0 has no goals write, and the client refuses it without asking).
-	const weighIn = await client.createBodyEvent({
+	const weighIn = await createBodyEvent(client, {
 		weight: 71.4,
 		body_fat: 22.5,
 		time_created: 1_774_880_000,
 		tz: 'Europe/Berlin'
 	});
-	await client.deleteBodyEvent(weighIn.xid);
-	if (version === 'v.1.1') await client.updateGoals({ move_steps: 9000, body_weight_intent: 0 });
+	await deleteBodyEvent(client, weighIn.xid);
+	if (version === 'v.1.1') await updateGoals(client, { move_steps: 9000, body_weight_intent: 0 });
 	else
-		await expect(client.updateGoals({ move_steps: 9000 })).rejects.toMatchObject({ status: 405 });
+		await expect(updateGoals(client, { move_steps: 9000 })).rejects.toMatchObject({ status: 405 });
 	return [...proxy.calls];
 }
 

@@ -8,12 +8,11 @@ export type {
 	ListItems,
 	ListKind,
 	ListPage,
-	GoalChanges,
 	ListQuery,
-	NewMood,
-	NewWeighIn,
 	RequestOptions,
 	TrendSeries,
 	TrendsQuery
 } from './api-client';
+// Only the types: the write calls are imported from './write-calls' where a write is made.
+export type { GoalChanges, NewMood, NewWeighIn } from './write-calls';
 export { ApiError, CLIENT_ERROR_TYPES, isAbortError } from './api-error';

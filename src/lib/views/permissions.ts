@@ -1,4 +1,4 @@
-// The kinds of data this dashboard reads, in plain words, and the link that signs in asking for them.
+// The kinds of data this dashboard reads and the changes it makes, in plain words, by scope.
 
 export interface Permission {
 	/** The OAuth scope. */
@@ -43,9 +43,4 @@ const byScope = new Map(
 export function permissionName(scope: string): string {
 	const permission = byScope.get(scope);
 	return permission === undefined ? scope : `${permission.label.toLowerCase()} (${scope})`;
-}
-
-/** The path of a page, for `return_to`: path and query of this app only. */
-export function returnPath(url: URL): string {
-	return `${url.pathname}${url.search}`;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { csvField, csvHeader, csvNumber, csvUnit, toCsv } from './csv';
+import { csvField, csvHeader, toCsv } from './csv';
+import { csvNumber, csvUnit } from './csv-numbers';
 
 describe('csv', () => {
 	it('quotes fields with commas, quotes and line breaks, doubling quotes', () => {

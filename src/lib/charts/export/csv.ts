@@ -1,6 +1,7 @@
 // CSV export of a chart's table: RFC 4180 quoting, CRLF line ends, plain units in the header, values rounded to their unit.
 import { clockOfOffset } from '$lib/time/zone';
 import type { CellValue, ChartTable, TableColumn } from '../table';
+import { csvNumber, csvNumberText, csvUnit } from './csv-numbers';
 
 // Spreadsheets run a cell that starts with one of these as a formula; a leading quote defuses it.
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -15,53 +16,6 @@ export function csvField(value: CellValue | undefined): string {
 
 /** Units whose numbers are clock times: seconds from the midnight of the record's own day. */
 const CLOCK_UNITS = new Set(['seconds from midnight', 'clock']);
-/** Durations, written in minutes. */
-const DURATION_UNITS = new Set(['seconds', 's']);
-
-/** Decimals a unit is written with; counts of whole things are integers. */
-const DECIMALS: Readonly<Record<string, number>> = {
-	steps: 0,
-	kcal: 0,
-	m: 0,
-	g: 0,
-	mg: 0,
-	code: 0,
-	min: 1,
-	'%': 1,
-	count: 1,
-	kg: 1,
-	lb: 1,
-	years: 1,
-	km: 2,
-	mi: 2
-};
-
-/** The unit a number is written in: minutes for durations, else the table's own. */
-export function csvUnit(unit: string): string {
-	return DURATION_UNITS.has(unit) ? 'min' : unit;
-}
-
-/**
- * A number as the CSV writes it: durations in minutes, rounded to the unit's decimals (two for
- * a unit not listed), with no trailing `-0`. Null for a missing or non-finite value.
- */
-export function csvNumber(
-	value: number | null | undefined,
-	unit: string | undefined
-): number | null {
-	if (value === null || value === undefined || !Number.isFinite(value)) return null;
-	const written = unit !== undefined && DURATION_UNITS.has(unit) ? value / 60 : value;
-	const decimals = DECIMALS[csvUnit(unit ?? '')] ?? 2;
-	const factor = 10 ** decimals;
-	const rounded = Math.round(written * factor) / factor;
-	return rounded === 0 ? 0 : rounded;
-}
-
-/** The number's text, with the unit's decimals always shown (`7.0` minutes, `12` steps). */
-function numberText(value: number, unit: string | undefined): string {
-	const decimals = DECIMALS[csvUnit(unit ?? '')];
-	return decimals === undefined ? String(value) : value.toFixed(decimals);
-}
 
 /** A CSV column drawn from a table column: its header and how it writes a cell. */
 interface CsvColumn {
@@ -106,7 +60,7 @@ export function csvColumns(column: TableColumn): CsvColumn[] {
 			write: (value) => {
 				if (typeof value !== 'number') return csvField(value);
 				const rounded = csvNumber(value, unit);
-				return rounded === null ? '' : numberText(rounded, unit);
+				return rounded === null ? '' : csvNumberText(rounded, unit);
 			}
 		}
 	];

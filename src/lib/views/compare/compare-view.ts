@@ -1,7 +1,7 @@
 // What the Compare view shows for two periods: per-metric means, totals and change, sleep timing, overlaid series.
 import type { Move, Sleep } from '$lib/api';
 import type { ChartTable } from '$lib/charts/table';
-import { csvNumber, csvUnit } from '$lib/charts/export/csv';
+import { csvNumber, csvUnit } from '$lib/charts/export/csv-numbers';
 import type { LegendItem } from '$lib/charts/legend';
 import { formatQuantity, formatShortDay } from '$lib/charts/format';
 import {

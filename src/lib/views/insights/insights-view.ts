@@ -1,6 +1,6 @@
 // What the Insights view rests on: the last year of days, and the findings drawn from them.
 import type { GoalsV11, Move, Sleep } from '$lib/api';
-import type { MoodDay } from '$lib/cache/data-layer.svelte';
+import type { MoodDay } from '$lib/cache/moods';
 import { insightDays, insights, type Finding } from '$lib/metrics/insights';
 import { addDays } from '$lib/time/zone';
 

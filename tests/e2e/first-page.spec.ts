@@ -1,0 +1,47 @@
+// What a cold first visit downloads: Today runs no writes, mood reads, sign-in choices or file
+// exports, so their code loads only on the pages (or the actions) that use it.
+import { expect, test, type Browser } from '@playwright/test';
+
+/** The text of every script a cold visit of `path` loads, once its heading shows and the network rests. */
+async function scriptsOfColdVisit(
+	browser: Browser,
+	path: string,
+	heading: string
+): Promise<string> {
+	const context = await browser.newContext();
+	const page = await context.newPage();
+	const scripts: Promise<string>[] = [];
+	page.on('response', (response) => {
+		if (response.request().resourceType() === 'script') scripts.push(response.text());
+	});
+	await page.goto(path);
+	await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+	await expect(page.getByRole('link', { name: /^Synced / })).toBeVisible({ timeout: 30_000 });
+	await page.waitForLoadState('networkidle');
+	const text = (await Promise.all(scripts)).join('\n');
+	await context.close();
+	return text;
+}
+
+/** Words only the code in question carries (src/lib/cache/writes.ts, src/lib/client/write-calls.ts, …). */
+const ONLY_ON_USE = {
+	'weigh-in writes': 'Logging the weigh-in',
+	'goal write call': 'which has no goals write',
+	'sign-in panel': 'You chose not to allow access',
+	'permission lists': 'Weigh-ins and weight goal',
+	'file download': 'createObjectURL'
+};
+
+test('Today’s first visit loads no write, sign-in or export code', async ({ browser }) => {
+	const today = await scriptsOfColdVisit(browser, '/', 'Today');
+	// The data layer itself is there: the check reads real scripts, not an empty list.
+	expect(today).toContain('wellness:last-user-key');
+	for (const [what, words] of Object.entries(ONLY_ON_USE)) {
+		expect(today.includes(words), `${what} on Today`).toBe(false);
+	}
+});
+
+test('Body’s first visit loads the weigh-in writes it offers', async ({ browser }) => {
+	const body = await scriptsOfColdVisit(browser, '/body', 'Body');
+	expect(body).toContain(ONLY_ON_USE['weigh-in writes']);
+});
