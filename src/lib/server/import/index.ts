@@ -20,7 +20,13 @@ import {
 export * from './types';
 export { MemorySink } from './memory-sink';
 export { JsonLinesSink } from './jsonl-sink';
-export { StoreSink, type StoreCounts, type StoreWriter } from './store-sink';
+export {
+	storeImport,
+	StoreSink,
+	type StoreCounts,
+	type StoreImport,
+	type StoreWriter
+} from './store-sink';
 
 /** The entry an Apple Health `export.zip` keeps the export in. */
 export const APPLE_HEALTH_ENTRY = 'apple_health_export/export.xml';
