@@ -7,7 +7,9 @@ export const SLICE_MS = 8;
 /**
  * Measures the synchronous work since the last turn and, past SLICE_MS, gives the event loop a
  * turn (a setImmediate: timers and pending requests run first), so a server importing a big file
- * still answers within tens of milliseconds.
+ * still answers within tens of milliseconds. The import runs on the server's own thread rather
+ * than a worker thread: an in-memory store (tests, NUDGE_REFERENCE_DATA_DIR=memory) cannot be
+ * shared with a worker, and the built server would need a second entry for it.
  */
 export class Pace {
 	#since = performance.now();
