@@ -7,6 +7,7 @@ import {
 	importFile,
 	JsonLinesSink,
 	StoreSink,
+	storeImport,
 	type ImportSink,
 	type ImportSummary
 } from '$lib/server/import/index';
@@ -110,15 +111,13 @@ async function openStore(): Promise<NonNullable<typeof store>> {
 	const reference = api.createReferenceApi(options);
 	await reference.ready();
 	return {
-		sink: new StoreSink(async (batches) => {
-			try {
-				return await reference.importKinds(api.OWN_ACCOUNT, batches);
-			} catch (error) {
-				// A record the store refuses is reported like a malformed file: nothing was stored.
-				if (error instanceof api.ImportError) throw new ImportError(error.message);
-				throw error;
-			}
-		}),
+		// A record the store refuses is reported like a malformed file: nothing was stored.
+		sink: new StoreSink(async () =>
+			storeImport(
+				await reference.beginImport(api.OWN_ACCOUNT),
+				(error) => error instanceof api.ImportError
+			)
+		),
 		where: resolve(options.dataDir ?? 'data'),
 		close: () => reference.close()
 	};

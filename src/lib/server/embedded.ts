@@ -1,8 +1,7 @@
 // The embedded reference API, loaded with its SQLite store by a dynamic import on first use, so a
 // deployment against a real upstream (NUDGE_BASE_URL set) never loads either.
 import { randomBytes } from 'node:crypto';
-import type { StoreWriter } from './import/store-sink';
-import { ImportError } from './import/types';
+import { storeImport, type StoreWriter } from './import/store-sink';
 import { optionsFromEnv } from './reference-api/config';
 import type { ReferenceApi } from './reference-api/index';
 import type { EmbeddedApi } from './runtime';
@@ -11,8 +10,8 @@ export interface LazyEmbeddedApi extends EmbeddedApi {
 	/** Loads the module, opens the database and generates the demo if it is not there yet. */
 	ready(): Promise<void>;
 	/**
-	 * Writes an imported file's records into the person's own account, in one transaction; a
-	 * record the store refuses fails the whole file as an ImportError (nothing stored).
+	 * Opens an imported file's transaction into the person's own account; a record the store
+	 * refuses fails the whole file as an ImportError (nothing stored).
 	 */
 	importOwn: StoreWriter;
 }
@@ -35,15 +34,10 @@ export function lazyEmbeddedApi(env: Record<string, string | undefined>): LazyEm
 		async ready() {
 			await (await load()).ready();
 		},
-		async importOwn(batches) {
+		async importOwn() {
 			const module = await import('./reference-api/index');
-			const api = await load();
-			try {
-				return await api.importKinds(module.OWN_ACCOUNT, batches);
-			} catch (error) {
-				if (error instanceof module.ImportError) throw new ImportError(error.message);
-				throw error;
-			}
+			const transaction = await (await load()).beginImport(module.OWN_ACCOUNT);
+			return storeImport(transaction, (error) => error instanceof module.ImportError);
 		}
 	};
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ImportError, type StoreWriter } from './import/index';
+import { storeImport, type StoreWriter } from './import/index';
 import { cleanFileName, createImportUpload, type UploadRequest } from './import-upload';
 import {
 	createReferenceApi,
@@ -41,14 +41,8 @@ afterEach(async () => {
 	await rm(spool, { recursive: true, force: true });
 });
 
-const writer: StoreWriter = async (batches) => {
-	try {
-		return await api.importKinds(OWN_ACCOUNT, batches);
-	} catch (error) {
-		if (error instanceof StoreImportError) throw new ImportError(error.message);
-		throw error;
-	}
-};
+const writer: StoreWriter = async () =>
+	storeImport(await api.beginImport(OWN_ACCOUNT), (error) => error instanceof StoreImportError);
 
 function handler(write: StoreWriter | null = writer) {
 	return createImportUpload({ writer: () => write, tmpDir: spool, now: () => FIXTURE_NOW_MS });

@@ -374,6 +374,11 @@ export class AppleHealthReader {
 		});
 	}
 
+	/** Lets go of the scratch file of the minute ledger; call it once, whatever happened. */
+	close(): void {
+		this.#ledger.close();
+	}
+
 	/** Builds and hands over every record, once the whole file has been read. */
 	async finish(collector: Collector): Promise<void> {
 		const byDay = new Map<number, DayWorkouts>();

@@ -1,4 +1,7 @@
 // Steps, distance and energy samples → one move per local day, counted once per minute across sources.
+import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { HourlyTotal, Move, MoveTick } from '$lib/api/records';
 import { addDays } from '$lib/time/zone';
 import { gmtZone, localDateAt, localHourKey, round, withThousands } from './health-time';
@@ -12,12 +15,108 @@ export const BASAL_ENERGY = 3;
 const METRIC_COUNT = 4;
 const MINUTES_PER_CHUNK = 1440;
 const NO_OFFSET = -32768;
+/**
+ * UTC days of minutes kept in memory at once; the others wait in a scratch file. An export lists
+ * its records by type, each type in date order, so the ledger sweeps through the days once per
+ * type and a handful of days in memory is enough.
+ */
+export const RESIDENT_DAYS = 32;
 
 /** One UTC day of minutes: per metric the winning source's value, and the clock offset per minute. */
 interface Chunk {
 	offsets: Int16Array;
 	values: (Float32Array | undefined)[];
 	sources: (Uint16Array | undefined)[];
+	/** Parts changed since the chunk was last written to the scratch file: bit per metric, and OFFSETS_PART. */
+	dirty: number;
+}
+
+const OFFSETS_PART = 1 << METRIC_COUNT;
+const OFFSETS_BYTES = MINUTES_PER_CHUNK * Int16Array.BYTES_PER_ELEMENT;
+const VALUES_BYTES = MINUTES_PER_CHUNK * Float32Array.BYTES_PER_ELEMENT;
+const SOURCES_BYTES = MINUTES_PER_CHUNK * Uint16Array.BYTES_PER_ELEMENT;
+const METRIC_BYTES = VALUES_BYTES + SOURCES_BYTES;
+/** A chunk's place in the scratch file: its offsets, then per metric its values and sources. */
+const SLOT_BYTES = OFFSETS_BYTES + METRIC_COUNT * METRIC_BYTES;
+
+function emptyChunk(): Chunk {
+	return {
+		offsets: new Int16Array(MINUTES_PER_CHUNK).fill(NO_OFFSET),
+		values: new Array<Float32Array | undefined>(METRIC_COUNT).fill(undefined),
+		sources: new Array<Uint16Array | undefined>(METRIC_COUNT).fill(undefined),
+		dirty: 0
+	};
+}
+
+/**
+ * The chunks that left memory, in fixed-size slots of a scratch file under the system's temp
+ * folder: an export of twenty years keeps its minutes on disk, not in the heap. The file is
+ * unlinked as soon as it is open where the system allows it, and in any case on `close`.
+ */
+class ChunkFile {
+	readonly #folder: string;
+	readonly #fd: number;
+	/** Where each spilled chunk lives, and which of its metrics it holds (bit per metric). */
+	readonly #slots = new Map<number, { slot: number; metrics: number }>();
+
+	constructor() {
+		this.#folder = mkdtempSync(join(tmpdir(), 'health-minutes-'));
+		const path = join(this.#folder, 'minutes');
+		this.#fd = openSync(path, 'w+');
+		try {
+			rmSync(this.#folder, { recursive: true, force: true });
+		} catch {
+			// Kept until close where an open file cannot be removed.
+		}
+	}
+
+	keys(): IterableIterator<number> {
+		return this.#slots.keys();
+	}
+
+	write(key: number, chunk: Chunk): void {
+		let place = this.#slots.get(key);
+		if (!place) {
+			place = { slot: this.#slots.size, metrics: 0 };
+			this.#slots.set(key, place);
+		}
+		const base = place.slot * SLOT_BYTES;
+		if (chunk.dirty & OFFSETS_PART) writeSync(this.#fd, chunk.offsets, 0, OFFSETS_BYTES, base);
+		for (let metric = 0; metric < METRIC_COUNT; metric++) {
+			const values = chunk.values[metric];
+			const sources = chunk.sources[metric];
+			if (!values || !sources || !(chunk.dirty & (1 << metric))) continue;
+			const at = base + OFFSETS_BYTES + metric * METRIC_BYTES;
+			writeSync(this.#fd, values, 0, VALUES_BYTES, at);
+			writeSync(this.#fd, sources, 0, SOURCES_BYTES, at + VALUES_BYTES);
+			place.metrics |= 1 << metric;
+		}
+		chunk.dirty = 0;
+	}
+
+	read(key: number): Chunk | undefined {
+		const place = this.#slots.get(key);
+		if (!place) return undefined;
+		const chunk = emptyChunk();
+		const base = place.slot * SLOT_BYTES;
+		readSync(this.#fd, chunk.offsets, 0, OFFSETS_BYTES, base);
+		for (let metric = 0; metric < METRIC_COUNT; metric++) {
+			if (!(place.metrics & (1 << metric))) continue;
+			const values = new Float32Array(MINUTES_PER_CHUNK);
+			const sources = new Uint16Array(MINUTES_PER_CHUNK);
+			const at = base + OFFSETS_BYTES + metric * METRIC_BYTES;
+			readSync(this.#fd, values, 0, VALUES_BYTES, at);
+			readSync(this.#fd, sources, 0, SOURCES_BYTES, at + VALUES_BYTES);
+			chunk.values[metric] = values;
+			chunk.sources[metric] = sources;
+		}
+		return chunk;
+	}
+
+	close(): void {
+		closeSync(this.#fd);
+		rmSync(this.#folder, { recursive: true, force: true });
+	}
 }
 
 /** What the day's workouts add to its move. */
@@ -42,18 +141,57 @@ interface DayMinutes {
  * Minute-by-minute totals of the four move quantities. A sample's value is spread evenly over the
  * seconds it covers; in each minute only the highest-ranked source that wrote to that minute
  * counts (its samples add up), so a phone and a watch that both counted the same walk count it
- * once. Memory: about 37 KB per day with data (Float32 per metric per minute), whatever the size
- * of the file.
+ * once. Memory: about 37 KB per UTC day (Float32 per metric per minute) for at most
+ * `residentDays` days, the least recently used; the others go to a scratch file (`ChunkFile`)
+ * and come back when a sample or the moves need them. Call `close` when done.
  */
 export class MinuteLedger {
+	/** The chunks in memory, least recently used first. */
 	readonly #chunks = new Map<number, Chunk>();
 	readonly #ranking: SourceRanking;
+	readonly #residentDays: number;
+	#file: ChunkFile | null = null;
 	// Consecutive minutes fall in the same chunk: skip the map for them.
 	#lastKey = Number.NaN;
 	#lastChunk: Chunk | undefined;
 
-	constructor(ranking: SourceRanking) {
+	constructor(ranking: SourceRanking, residentDays = RESIDENT_DAYS) {
 		this.#ranking = ranking;
+		this.#residentDays = Math.max(1, residentDays);
+	}
+
+	/** UTC days of minutes now held in memory (at most `residentDays`). */
+	get residentDays(): number {
+		return this.#chunks.size;
+	}
+
+	/** Drops the scratch file; the ledger is empty afterwards. */
+	close(): void {
+		this.#chunks.clear();
+		this.#lastKey = Number.NaN;
+		this.#lastChunk = undefined;
+		this.#file?.close();
+		this.#file = null;
+	}
+
+	/** The chunk of a UTC day, brought into memory (from the scratch file, or new). */
+	#chunk(key: number): Chunk {
+		let chunk = this.#chunks.get(key);
+		if (chunk) {
+			// Most recently used last.
+			this.#chunks.delete(key);
+			this.#chunks.set(key, chunk);
+			return chunk;
+		}
+		chunk = this.#file?.read(key) ?? emptyChunk();
+		this.#chunks.set(key, chunk);
+		if (this.#chunks.size > this.#residentDays) {
+			const [oldKey, oldChunk] = this.#chunks.entries().next().value as [number, Chunk];
+			this.#chunks.delete(oldKey);
+			this.#file ??= new ChunkFile();
+			this.#file.write(oldKey, oldChunk);
+		}
+		return chunk;
 	}
 
 	add(metric: number, start: number, end: number, value: number, source: number, offset: number) {
@@ -73,15 +211,8 @@ export class MinuteLedger {
 
 	#write(metric: number, minute: number, share: number, source: number, offset: number) {
 		const chunkKey = Math.floor(minute / MINUTES_PER_CHUNK);
-		let chunk = chunkKey === this.#lastKey ? this.#lastChunk : this.#chunks.get(chunkKey);
-		if (!chunk) {
-			chunk = {
-				offsets: new Int16Array(MINUTES_PER_CHUNK).fill(NO_OFFSET),
-				values: new Array<Float32Array | undefined>(METRIC_COUNT).fill(undefined),
-				sources: new Array<Uint16Array | undefined>(METRIC_COUNT).fill(undefined)
-			};
-			this.#chunks.set(chunkKey, chunk);
-		}
+		const chunk =
+			chunkKey === this.#lastKey && this.#lastChunk ? this.#lastChunk : this.#chunk(chunkKey);
 		this.#lastKey = chunkKey;
 		this.#lastChunk = chunk;
 		let values = chunk.values[metric];
@@ -98,14 +229,18 @@ export class MinuteLedger {
 			sources[index] = source;
 		} else return;
 		chunk.offsets[index] = offset;
+		chunk.dirty |= OFFSETS_PART | (1 << metric);
 	}
 
 	/** The moves, in date order, each with its minute ticks. */
 	*moves(workouts: ReadonlyMap<number, DayWorkouts>): Generator<{ move: Move; ticks: MoveTick[] }> {
 		const days = new Map<number, DayMinutes>();
-		const keys = [...this.#chunks.keys()].sort((a, b) => a - b);
+		const keys = [...new Set([...this.#chunks.keys(), ...(this.#file?.keys() ?? [])])].sort(
+			(a, b) => a - b
+		);
 		for (const key of keys) {
-			const chunk = this.#chunks.get(key);
+			// A day in memory is newer than its copy in the scratch file.
+			const chunk = this.#chunks.get(key) ?? this.#file?.read(key);
 			if (!chunk) continue;
 			for (let index = 0; index < MINUTES_PER_CHUNK; index++) {
 				const offset = chunk.offsets[index] ?? NO_OFFSET;

@@ -7,6 +7,7 @@ import yauzl from 'yauzl';
 import { isValidTz } from '$lib/time/zone';
 import { AppleHealthReader } from './apple-health';
 import { Collector } from './collector';
+import { Pace } from './pace';
 import { readUpCsv } from './up-csv';
 import {
 	ImportError,
@@ -19,11 +20,19 @@ import {
 export * from './types';
 export { MemorySink } from './memory-sink';
 export { JsonLinesSink } from './jsonl-sink';
-export { StoreSink, type StoreCounts, type StoreWriter } from './store-sink';
+export {
+	storeImport,
+	StoreSink,
+	type StoreCounts,
+	type StoreImport,
+	type StoreWriter
+} from './store-sink';
 
 /** The entry an Apple Health `export.zip` keeps the export in. */
 export const APPLE_HEALTH_ENTRY = 'apple_health_export/export.xml';
 const READ_CHUNK = 1 << 20;
+/** The parser takes a read chunk in slices this big, so the event loop gets a turn between them. */
+const PARSE_SLICE = 1 << 18;
 
 /** The format of a file, by its name (`.zip`, `.xml`, `.csv`). */
 export function formatOf(path: string): ImportFormat {
@@ -70,9 +79,19 @@ export async function importStream(
 			await readUpCsv(Readable.from(chunks), collector, options.fileName, tz);
 		} else {
 			const reader = new AppleHealthReader(options.fileName);
-			for await (const chunk of chunks) reader.write(chunk);
-			reader.end();
-			await reader.finish(collector);
+			const pace = new Pace();
+			try {
+				for await (const chunk of chunks) {
+					for (let start = 0; start < chunk.length; start += PARSE_SLICE) {
+						reader.write(chunk.subarray(start, start + PARSE_SLICE));
+						await pace.breathe();
+					}
+				}
+				reader.end();
+				await reader.finish(collector);
+			} finally {
+				reader.close();
+			}
 		}
 	} catch (error) {
 		// A read error (a damaged zip entry, a vanished file) is reported like a malformed file.

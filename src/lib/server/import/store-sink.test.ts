@@ -6,13 +6,22 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
 	createReferenceApi,
+	ImportError as StoreImportError,
 	OWN_ACCOUNT,
 	type ReferenceApi
 } from '$lib/server/reference-api/index';
 import { DATABASE_FILE } from '$lib/server/reference-api/database';
 import { FIXTURE_NOW_MS, fixtureDataset } from '$lib/server/reference-api/test-fixture';
 import { call, itemsOf, jsonOf } from '$lib/server/reference-api/test-helpers';
-import { importFile, MemorySink, StoreSink } from './index';
+import { writeLongExport } from './fixtures/long-export';
+import {
+	importFile,
+	MemorySink,
+	storeImport,
+	StoreSink,
+	type ImportedRecord,
+	type StoreImport
+} from './index';
 
 // Expected figures are the hand-counted ones of apple-health.test.ts (fixtures/generate.ts).
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
@@ -37,7 +46,10 @@ afterEach(async () => {
 	await rm(dir, { recursive: true, force: true });
 });
 
-const sink = () => new StoreSink((batches) => api.importKinds(OWN_ACCOUNT, batches));
+const sink = () =>
+	new StoreSink(async () =>
+		storeImport(await api.beginImport(OWN_ACCOUNT), (error) => error instanceof StoreImportError)
+	);
 const get = async (path: string) =>
 	(await jsonOf(await call(api, 'GET', path, { token: TOKEN }))).data;
 
@@ -118,14 +130,87 @@ describe('importing into the embedded store', () => {
 		await read.commit();
 		const store = sink();
 		// The moves come first and are valid; a sleep the schema refuses comes after them.
-		for (const item of read.list('moves')) store.add(item);
+		for (const item of read.list('moves')) await store.add(item);
 		const [night] = read.list('sleeps');
 		if (night?.kind !== 'sleeps') throw new Error('the fixture has no sleep');
-		store.add({ ...night, record: { ...night.record, date: -1 } });
+		await store.add({ ...night, record: { ...night.record, date: -1 } });
 		await expect(store.commit()).rejects.toThrow(/sleeps record 1/);
 		expect(rows()).toEqual(before);
 		expect(itemsOf(await get('/nudge/api/v.1.1/users/@me/moves?date=20240330'))).not.toEqual(
 			expect.arrayContaining([expect.objectContaining({ xid: read.list('moves')[0]?.record.xid })])
 		);
+	});
+
+	it('leaves the store exactly as it was when a long file fails at its very last element', async () => {
+		const earlier = join(dir, 'earlier.xml');
+		await writeLongExport(earlier, 40);
+		await importFile(earlier, sink());
+		const before = rows();
+		const bad = join(dir, 'bad.xml');
+		await writeLongExport(bad, 1200, { badLastDate: true });
+		await expect(importFile(bad, sink())).rejects.toThrow(
+			/bad\.xml line 4802, column \d+: <Record type="HKQuantityTypeIdentifierActiveEnergyBurned">: startDate "2024-02-08 25:00:00 \+0100" is not a date/
+		);
+		expect(rows()).toEqual(before);
+	});
+
+	it('answers reads while an import is written, showing none of it before the commit', async () => {
+		await importFile(fixture('apple-health-export.xml'), sink());
+		const long = join(dir, 'long.xml');
+		await writeLongExport(long, 400);
+		const seen: unknown[][] = [];
+		const reading = new StoreSink(async () => {
+			const transaction = await api.beginImport(OWN_ACCOUNT);
+			let added = 0;
+			return {
+				add: (kind, record) => {
+					transaction.add(kind, record);
+					added++;
+				},
+				commit: async () => {
+					// Everything is written into the open transaction by now; another reader waits for nothing.
+					seen.push(itemsOf(await get('/nudge/api/v.1.1/users/@me/moves?date=20200315')));
+					expect(added).toBe(400);
+					return transaction.commit();
+				},
+				abort: () => transaction.abort()
+			} satisfies StoreImport;
+		});
+		const summary = await importFile(long, reading);
+		expect(summary.outcome?.added.moves).toBe(400);
+		expect(seen).toEqual([[]]);
+		const after = itemsOf(await get('/nudge/api/v.1.1/users/@me/moves?date=20200315'));
+		expect(after).toEqual([expect.objectContaining({ date: 20200315, title: '100 steps' })]);
+	});
+
+	it('hands each record to the store as it comes, not all of them at the commit', async () => {
+		const order: string[] = [];
+		const streaming = new StoreSink(() =>
+			Promise.resolve({
+				add: (kind) => {
+					order.push(kind);
+				},
+				commit: () => {
+					order.push('commit');
+					return { moves: { added: 5, updated: 0, unchanged: 0 } };
+				},
+				abort: () => undefined
+			})
+		);
+		const item = (date: number): ImportedRecord => {
+			const read = moveItem.get(date);
+			if (!read) throw new Error(`no move on ${date}`);
+			return read;
+		};
+		const all = new MemorySink();
+		await importFile(fixture('apple-health-export.xml'), all);
+		await all.commit();
+		const moveItem = new Map(all.list('moves').map((entry) => [entry.record.date, entry]));
+		await streaming.add(item(20240330));
+		expect(order).toEqual(['moves']);
+		await streaming.add(item(20240331));
+		expect(order).toEqual(['moves', 'moves']);
+		await streaming.commit();
+		expect(order).toEqual(['moves', 'moves', 'commit']);
 	});
 });

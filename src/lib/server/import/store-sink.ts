@@ -1,6 +1,8 @@
-// A sink that writes a file's records into a store in one transaction, through one function the store offers.
+// A sink that writes a file's records into a store as they come, in one transaction the store keeps open.
+import { Pace } from './pace';
 import {
 	emptyCounts,
+	ImportError,
 	IMPORT_KINDS,
 	type ImportedRecord,
 	type ImportKind,
@@ -16,36 +18,88 @@ export interface StoreCounts {
 }
 
 /**
- * Writes records of several kinds in one transaction (all or nothing) and counts them per kind.
- * A record with ticks arrives with a `ticks` field beside its own. The embedded API's
- * `importKinds` bound to the person's own account is one: the import module stays free of the
- * store, and the store of the import module.
+ * One file's import into a store, open until `commit` or `abort`: `add` writes a record (a
+ * record with ticks arrives with a `ticks` field beside its own) into one transaction, nothing of
+ * which anyone else sees before `commit`; a record the store refuses throws and rolls it all
+ * back. The embedded API's `beginImport` of the person's own account answers one (see
+ * `storeImport`): the import module stays free of the store, and the store of the import module.
  */
-export type StoreWriter = (
-	batches: [ImportKind, unknown[]][]
-) => Promise<Partial<Record<ImportKind, StoreCounts>>>;
+export interface StoreImport {
+	add(kind: ImportKind, record: unknown): void;
+	commit():
+		Partial<Record<ImportKind, StoreCounts>> | Promise<Partial<Record<ImportKind, StoreCounts>>>;
+	abort(): void | Promise<void>;
+}
+
+/** Opens a store import; called once per file, when its first record is ready. */
+export type StoreWriter = () => Promise<StoreImport>;
 
 /**
- * Stages a file's records and hands them all to the store on commit, in one write: a failure
- * anywhere (a bad file, a record the store refuses) leaves the store as it was.
+ * A store's import transaction as a StoreImport whose refusals (the errors `refused` recognises:
+ * a record that fails the store's schema) are ImportErrors, reported like a malformed file.
+ */
+export function storeImport(
+	transaction: StoreImport,
+	refused: (error: unknown) => boolean
+): StoreImport {
+	const checked = <T>(step: () => T): T => {
+		try {
+			return step();
+		} catch (error) {
+			if (refused(error) && error instanceof Error) throw new ImportError(error.message);
+			throw error;
+		}
+	};
+	return {
+		add: (kind, record) => checked(() => transaction.add(kind, record)),
+		commit: () => checked(() => transaction.commit()),
+		abort: () => transaction.abort()
+	};
+}
+
+/**
+ * Hands each record to the store as it arrives (never holding the file's records in memory) and
+ * commits once at the end: a failure anywhere (a bad file, a record the store refuses) leaves the
+ * store as it was. Between records it lets the event loop turn (Pace), so a server importing a
+ * big file keeps answering. A record the store refuses fails the commit with the store's message.
  */
 export class StoreSink implements ImportSink {
-	readonly #write: StoreWriter;
-	#staged = new Map<ImportKind, unknown[]>(IMPORT_KINDS.map((kind) => [kind, []]));
+	readonly #open: StoreWriter;
+	readonly #pace = new Pace();
+	#store: StoreImport | null = null;
+	#failure: Error | null = null;
+	/** Records are written in order, one after the other, even when `add` is not awaited. */
+	#tail: Promise<void> = Promise.resolve();
 
-	constructor(write: StoreWriter) {
-		this.#write = write;
+	constructor(open: StoreWriter) {
+		this.#open = open;
 	}
 
-	add(item: ImportedRecord): void {
+	add(item: ImportedRecord): Promise<void> {
 		const record = 'ticks' in item ? { ...item.record, ticks: item.ticks } : item.record;
-		this.#staged.get(item.kind)?.push(record);
+		this.#tail = this.#tail.then(() => this.#write(item.kind, record));
+		return this.#tail;
+	}
+
+	async #write(kind: ImportKind, record: unknown): Promise<void> {
+		if (this.#failure) return;
+		try {
+			this.#store ??= await this.#open();
+			this.#store.add(kind, record);
+		} catch (error) {
+			this.#failure = error instanceof Error ? error : new Error(String(error));
+			await this.#abortStore();
+			return;
+		}
+		await this.#pace.breathe();
 	}
 
 	async commit(): Promise<SinkOutcome> {
-		const batches = [...this.#staged].filter(([, records]) => records.length > 0);
-		this.#drop();
-		const counts = await this.#write(batches);
+		await this.#tail;
+		if (this.#failure) throw this.#failure;
+		const store = this.#store;
+		this.#store = null;
+		const counts = store === null ? {} : await store.commit();
 		const outcome: SinkOutcome = {
 			added: emptyCounts(),
 			updated: emptyCounts(),
@@ -61,12 +115,14 @@ export class StoreSink implements ImportSink {
 		return outcome;
 	}
 
-	abort(): Promise<void> {
-		this.#drop();
-		return Promise.resolve();
+	async abort(): Promise<void> {
+		await this.#tail;
+		await this.#abortStore();
 	}
 
-	#drop(): void {
-		this.#staged = new Map(IMPORT_KINDS.map((kind) => [kind, []]));
+	async #abortStore(): Promise<void> {
+		const store = this.#store;
+		this.#store = null;
+		await store?.abort();
 	}
 }

@@ -202,6 +202,41 @@ function zoneOfRecord(record: unknown): string | null {
 }
 
 /**
+ * Stores one imported record (its ticks beside its own fields) and counts it: checked against its
+ * schema (one that fails throws an ImportError naming the kind and its position), compared with
+ * the stored text, written only when new or changed. Answers the record's zone.
+ */
+function importOne(
+	store: Store,
+	kind: RecordKind,
+	input: unknown,
+	position: number,
+	counts: ImportCounts
+): string | null {
+	const { ticks, record } = splitTicks(input);
+	const parsed = parseRecord(kind, record);
+	if (!parsed.success)
+		throw new ImportError(`${kind} record ${position}: ${describeIssue(kind, record)}`);
+	const text = JSON.stringify(parsed.data);
+	const stored = store.indexes[kind].storedText(parsed.data.xid);
+	if (stored === undefined) counts.added++;
+	else if (stored === text) counts.unchanged++;
+	else counts.updated++;
+	if (stored !== text) store.put(kind, parsed.data, BAND_CREATOR);
+	if (ticks !== undefined && !storeTicks(store, kind, parsed.data.xid, ticks))
+		throw new ImportError(`${kind} record ${position}: ticks are not valid ${kind} ticks`);
+	return zoneOfRecord(record);
+}
+
+/** The account's first records give it its home zone. */
+function setHomeZone(store: Store, zone: string): void {
+	const profile =
+		readProfile(store.db, store.account) ??
+		defaultProfile(randomBytes(12).toString('base64url'), zone);
+	writeProfile(store.db, store.account, { ...profile, homeTz: zone });
+}
+
+/**
  * Stores imported records of one kind in one transaction: every record is checked against its
  * schema first, and one that fails stores nothing. A record whose id is already stored with the
  * same content adds nothing, so importing the same or an overlapping export twice is harmless.
@@ -219,27 +254,11 @@ export function importRecords<K extends RecordKind>(
 		let position = 0;
 		for (const input of records) {
 			position++;
-			const { ticks, record } = splitTicks(input);
-			const parsed = parseRecord(kind, record);
-			if (!parsed.success)
-				throw new ImportError(`${kind} record ${position}: ${describeIssue(kind, record)}`);
-			const zone = zoneOfRecord(record);
+			const zone = importOne(store, kind, input, position, counts);
 			if (firstImport && zone !== null) {
-				// The account's first records give it its home zone.
-				const profile =
-					readProfile(store.db, store.account) ??
-					defaultProfile(randomBytes(12).toString('base64url'), zone);
-				writeProfile(store.db, store.account, { ...profile, homeTz: zone });
+				setHomeZone(store, zone);
 				firstImport = false;
 			}
-			const text = JSON.stringify(parsed.data);
-			const stored = store.indexes[kind].storedText(parsed.data.xid);
-			if (stored === undefined) counts.added++;
-			else if (stored === text) counts.unchanged++;
-			else counts.updated++;
-			if (stored !== text) store.put(kind, parsed.data, BAND_CREATOR);
-			if (ticks !== undefined && !storeTicks(store, kind, parsed.data.xid, ticks))
-				throw new ImportError(`${kind} record ${position}: ticks are not valid ${kind} ticks`);
 		}
 		return counts;
 	});
@@ -259,4 +278,77 @@ export function importKinds(
 		for (const [kind, records] of batches) counts[kind] = importRecords(store, kind, records);
 		return counts;
 	});
+}
+
+/** Of an import's kinds, the one whose first zone becomes a new account's home zone, in this order. */
+const HOME_ZONE_ORDER: readonly RecordKind[] = [
+	'moves',
+	'sleeps',
+	'workouts',
+	'body_events',
+	'meals',
+	'heartrates'
+];
+
+/**
+ * One file's import, written record by record into one open transaction, so a big export never
+ * waits whole in memory: `add` stores a record (a bad one throws an ImportError and rolls
+ * everything back), `commit` makes all of them durable at once, `abort` rolls back. Records,
+ * counts and the home zone follow `importKinds` (kinds in HOME_ZONE_ORDER). `finish` is called
+ * once, after the commit or the rollback (it releases the store's write turn).
+ */
+export class ImportTransaction {
+	readonly #store: Store;
+	readonly #finish: (committed: boolean) => void;
+	readonly #counts: Partial<Record<RecordKind, ImportCounts>> = {};
+	readonly #zones = new Map<RecordKind, string>();
+	readonly #firstImport: boolean;
+	#open = true;
+
+	constructor(store: Store, finish: (committed: boolean) => void) {
+		this.#store = store;
+		this.#finish = finish;
+		store.db.exec('BEGIN IMMEDIATE');
+		this.#firstImport = !store.hasRecords();
+	}
+
+	add(kind: RecordKind, input: unknown): void {
+		if (!this.#open) throw new ImportError('the import is over: nothing more can be added');
+		const counts = (this.#counts[kind] ??= { added: 0, updated: 0, unchanged: 0 });
+		const position = counts.added + counts.updated + counts.unchanged + 1;
+		try {
+			const zone = importOne(this.#store, kind, input, position, counts);
+			if (zone !== null && !this.#zones.has(kind)) this.#zones.set(kind, zone);
+		} catch (error) {
+			this.abort();
+			throw error;
+		}
+	}
+
+	commit(): Partial<Record<RecordKind, ImportCounts>> {
+		if (!this.#open) throw new ImportError('the import is over: it cannot be committed');
+		try {
+			const zone = HOME_ZONE_ORDER.map((kind) => this.#zones.get(kind)).find(
+				(found) => found !== undefined
+			);
+			if (this.#firstImport && zone !== undefined) setHomeZone(this.#store, zone);
+			this.#store.db.exec('COMMIT');
+		} catch (error) {
+			this.abort();
+			throw error;
+		}
+		this.#open = false;
+		this.#finish(true);
+		return this.#counts;
+	}
+
+	abort(): void {
+		if (!this.#open) return;
+		this.#open = false;
+		try {
+			if (this.#store.db.inTransaction) this.#store.db.exec('ROLLBACK');
+		} finally {
+			this.#finish(false);
+		}
+	}
 }

@@ -1,7 +1,15 @@
 // The embedded reference implementation of the Wellness API: a framework-free `handle(Request)` over the live store.
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { checkControl, matchEndpoint, validateParams, type ParamSpec } from '$lib/api/endpoints';
-import { applyEntry, importKinds, importRecords, type ImportCounts } from './apply';
+import {
+	applyEntry,
+	ImportTransaction,
+	importKinds,
+	importRecords,
+	type ImportCounts
+} from './apply';
 import {
 	DEFAULT_DATA_DIR,
 	LEGACY_DATA_DIR,
@@ -9,6 +17,7 @@ import {
 	type ReferenceApiOptions
 } from './config';
 import {
+	DATABASE_FILE,
 	openDatabase,
 	openSeededMemoryDatabase,
 	readMeta,
@@ -43,7 +52,7 @@ import { TrendsEngine } from './trends';
 export type { ReferenceApiOptions } from './config';
 export type { FaultConfig } from './faults';
 export type { ImportCounts } from './apply';
-export { ImportError } from './apply';
+export { ImportError, type ImportTransaction } from './apply';
 export { DEMO_ACCOUNT, OWN_ACCOUNT, type RecordKind } from './store';
 export { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET } from './oauth';
 
@@ -71,6 +80,15 @@ export interface ReferenceApi {
 		account: string,
 		batches: Iterable<readonly [RecordKind, Iterable<unknown>]>
 	): Promise<Partial<Record<RecordKind, ImportCounts>>>;
+	/**
+	 * Opens one file's import into an account: records are written one by one into a single
+	 * transaction (see ImportTransaction in apply.ts) and appear all at once on commit, so a big
+	 * export is never held whole in memory. It holds the store's write turn until commit or abort:
+	 * other writes wait, reads go on. With a database file the import writes through a connection
+	 * of its own, so reads see none of it before the commit; an in-memory database has one
+	 * connection, and its reads see the records as they are written.
+	 */
+	beginImport(account: string): Promise<ImportTransaction>;
 	close(): Promise<void>;
 }
 
@@ -313,6 +331,42 @@ export function createReferenceApi(options: ReferenceApiOptions = {}): Reference
 		async importKinds(account, batches) {
 			const state = (await ready()).account(account);
 			return serialized(() => Promise.resolve(importKinds(state.store, batches)));
+		},
+		async beginImport(account) {
+			const state = (await ready()).account(account);
+			let release = () => {};
+			const turn = new Promise<void>((resolve) => (release = resolve));
+			await new Promise<void>((acquired) => {
+				void serialized(() => {
+					acquired();
+					return turn;
+				});
+			});
+			try {
+				if (dataDir === null) {
+					return new ImportTransaction(state.store, () => {
+						// Reads during the import may have cached its records; the profile may be new.
+						state.trends.forget();
+						state.store.version++;
+						release();
+					});
+				}
+				const db = new Database(join(dataDir, DATABASE_FILE));
+				try {
+					db.pragma('synchronous = FULL');
+					const store = new Store({ db, account });
+					return new ImportTransaction(store, () => {
+						db.close();
+						release();
+					});
+				} catch (error) {
+					db.close();
+					throw error;
+				}
+			} catch (error) {
+				release();
+				throw error;
+			}
 		},
 		async close(): Promise<void> {
 			if (live === null) return;

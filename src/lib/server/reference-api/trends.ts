@@ -128,6 +128,11 @@ export class TrendsEngine {
 		});
 	}
 
+	/** Drops every cached day (an import rolled back records that reads may have seen). */
+	forget(): void {
+		this.#days.clear();
+	}
+
 	/** Aggregates of one local day, computed once and kept until a write touches that day. */
 	day(date: number): DayAggregate {
 		const external = this.#store.externalVersion();
