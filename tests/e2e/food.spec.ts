@@ -1,10 +1,9 @@
 // The Food view against the embedded demo API: a day's energy and meals as the API has them (read
 // back through the proxy), and a week's chart read by keyboard and by touch.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import * as z from 'zod';
-import { ownPort } from './support/own-server';
+import { ownPort, startOwnServer, type OwnServer } from './support/own-server';
 
 const API = '/api/nudge/v.1.1';
 
@@ -120,36 +119,20 @@ test('this week’s days still to come read no record and are left out of the av
 test.describe('a token without meal_read', () => {
 	const port = ownPort(2);
 	const origin = `http://127.0.0.1:${port}`;
-	let server: ChildProcess | null = null;
+	let server: OwnServer | null = null;
 
 	test.beforeAll(async () => {
-		server = spawn('node', ['build'], {
-			env: {
-				...process.env,
-				HOST: '127.0.0.1',
-				PORT: String(port),
-				ORIGIN: origin,
-				NUDGE_REFERENCE_NOW: '2026-03-30T18:00:00Z',
-				NUDGE_REFERENCE_DATA_DIR: 'memory',
+		server = await startOwnServer(
+			{
 				NUDGE_ACCESS_TOKEN: 'e2e-static-token-without-meals',
 				NUDGE_SCOPES: 'basic_read extended_read move_read sleep_read weight_read heartrate_read'
 			},
-			stdio: 'ignore'
-		});
-		const deadline = Date.now() + 30_000;
-		for (;;) {
-			try {
-				if ((await fetch(`${origin}/api/session`)).ok) break;
-			} catch {
-				// not listening yet
-			}
-			if (Date.now() > deadline) throw new Error('the second server did not start');
-			await new Promise((resolve) => setTimeout(resolve, 200));
-		}
+			{ port }
+		);
 	});
 
-	test.afterAll(() => {
-		server?.kill();
+	test.afterAll(async () => {
+		await server?.stop();
 	});
 
 	test('Food names the missing meal_read permission instead of showing no meals', async ({

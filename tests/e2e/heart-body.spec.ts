@@ -1,8 +1,7 @@
 // The Heart and Body views against the embedded demo API, read back through the proxy; and Body for a token without weight_read.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import * as z from 'zod';
-import { ownPort } from './support/own-server';
+import { ownPort, startOwnServer, type OwnServer } from './support/own-server';
 
 const API = '/api/nudge/v.1.1';
 const TODAY = 20260330;
@@ -164,36 +163,21 @@ for (const path of ['/heart', '/body']) {
 test.describe('a token without weight_read', () => {
 	const port = ownPort(1);
 	const origin = `http://127.0.0.1:${port}`;
-	let server: ChildProcess | null = null;
+	let server: OwnServer | null = null;
 
 	test.beforeAll(async () => {
-		server = spawn('node', ['build'], {
-			env: {
-				...process.env,
-				HOST: '127.0.0.1',
-				PORT: String(port),
-				ORIGIN: origin,
-				NUDGE_REFERENCE_NOW: '2026-03-30T18:00:00Z',
+		server = await startOwnServer(
+			{
 				NUDGE_ACCESS_TOKEN: 'e2e-static-token-without-weight',
 				NUDGE_SCOPES:
 					'basic_read extended_read move_read sleep_read meal_read mood_read heartrate_read'
 			},
-			stdio: 'ignore'
-		});
-		const deadline = Date.now() + 30_000;
-		for (;;) {
-			try {
-				if ((await fetch(`${origin}/api/session`)).ok) break;
-			} catch {
-				// not listening yet
-			}
-			if (Date.now() > deadline) throw new Error('the second server did not start');
-			await new Promise((resolve) => setTimeout(resolve, 200));
-		}
+			{ port }
+		);
 	});
 
-	test.afterAll(() => {
-		server?.kill();
+	test.afterAll(async () => {
+		await server?.stop();
 	});
 
 	test('Body names the missing weight_read permission instead of an empty chart', async ({

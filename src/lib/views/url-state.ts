@@ -18,6 +18,21 @@ export function enumParam<T extends string>(
 	return values.find((value) => value === raw) ?? fallback;
 }
 
+/** The value of one of a control's choices (`{ value, label }`), or the fallback. */
+export function choiceParam<T extends string>(
+	url: URL,
+	name: string,
+	choices: readonly { value: T }[],
+	fallback: T
+): T {
+	return enumParam(
+		url,
+		name,
+		choices.map((choice) => choice.value),
+		fallback
+	);
+}
+
 /** An integer within [min, max], or the fallback. */
 export function intParam(
 	url: URL,

@@ -18,7 +18,7 @@ import {
 } from '$lib/metrics/food';
 import { MISSING } from '$lib/metrics/units';
 import type { Span } from '$lib/views/controls/periods';
-import { dateParam, enumParam } from '$lib/views/url-state';
+import { dateParam, choiceParam } from '$lib/views/url-state';
 
 export type FoodSpan = Extract<Span, 'day' | 'week' | 'month'>;
 export const FOOD_SPANS = [
@@ -35,12 +35,7 @@ export interface FoodView {
 
 /** `?span=week&date=2026-03-23`; the day view and today are the defaults. */
 export function parseFoodView(url: URL): FoodView {
-	const span = enumParam(
-		url,
-		'span',
-		FOOD_SPANS.map((s) => s.value),
-		'day'
-	);
+	const span = choiceParam(url, 'span', FOOD_SPANS, 'day');
 	const date = dateParam(url, 'date', 0);
 	return { span, date: date === 0 ? null : date };
 }

@@ -5,7 +5,7 @@ import { movesToSeries, sleepsToSeries } from '$lib/metrics/series';
 import type { DailyAttainment } from '$lib/metrics/types';
 import { periodOf, type Period, type Span } from '$lib/views/controls/periods';
 import { addDays, dateIntFromString } from '$lib/time/zone';
-import { enumParam } from '$lib/views/url-state';
+import { choiceParam } from '$lib/views/url-state';
 
 export type GoalsSpan = Extract<Span, 'week' | 'month'>;
 
@@ -24,12 +24,7 @@ export interface GoalsView {
 
 export function parseGoalsView(url: URL): GoalsView {
 	return {
-		span: enumParam(
-			url,
-			'span',
-			GOALS_SPANS.map((choice) => choice.value),
-			'month'
-		),
+		span: choiceParam(url, 'span', GOALS_SPANS, 'month'),
 		date: dateIntFromString(url.searchParams.get('date') ?? '')
 	};
 }

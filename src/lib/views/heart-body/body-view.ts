@@ -12,7 +12,7 @@ import {
 } from '$lib/metrics/body';
 import { weightIn, type UnitSystem } from '$lib/metrics/units';
 import { formatClock, normalizeTz } from '$lib/time/zone';
-import { enumParam } from '$lib/views/url-state';
+import { choiceParam } from '$lib/views/url-state';
 import { TRAILING_SPANS, type TrailingSpan } from './trailing';
 
 export type Composition = Exclude<BodyMeasure, 'weight'>;
@@ -31,18 +31,8 @@ export interface BodyView {
 
 export function parseBodyView(url: URL): BodyView {
 	return {
-		span: enumParam(
-			url,
-			'period',
-			TRAILING_SPANS.map((s) => s.value),
-			'quarter'
-		),
-		measure: enumParam(
-			url,
-			'measure',
-			COMPOSITION.map((c) => c.value),
-			'bodyFat'
-		)
+		span: choiceParam(url, 'period', TRAILING_SPANS, 'quarter'),
+		measure: choiceParam(url, 'measure', COMPOSITION, 'bodyFat')
 	};
 }
 

@@ -1,5 +1,5 @@
 // The Heart view's URL state as a typed model.
-import { enumParam } from '$lib/views/url-state';
+import { choiceParam } from '$lib/views/url-state';
 import { TRAILING_SPANS, type TrailingSpan } from './trailing';
 
 /** What the Heart URL says: `?period=year`. */
@@ -9,11 +9,6 @@ export interface HeartView {
 
 export function parseHeartView(url: URL): HeartView {
 	return {
-		span: enumParam(
-			url,
-			'period',
-			TRAILING_SPANS.map((s) => s.value),
-			'month'
-		)
+		span: choiceParam(url, 'period', TRAILING_SPANS, 'month')
 	};
 }

@@ -8,7 +8,7 @@ import type { ChartTable } from '$lib/charts/table';
 import { MOOD_SCALE, moodColor, moodName, moodRank } from '$lib/metrics/mood';
 import { insightDays } from '$lib/metrics/insights';
 import type { Period, Span } from '$lib/views/controls/periods';
-import { dateParam, enumParam } from '$lib/views/url-state';
+import { dateParam, choiceParam } from '$lib/views/url-state';
 
 export type MoodSpan = Extract<Span, 'month' | 'year'>;
 export const MOOD_SPANS = [
@@ -26,12 +26,7 @@ export interface MoodView {
 
 /** `?span=year&date=2026-03-01&day=2026-03-14`; a month around today is the default. */
 export function parseMoodView(url: URL): MoodView {
-	const span = enumParam(
-		url,
-		'span',
-		MOOD_SPANS.map((s) => s.value),
-		'month'
-	);
+	const span = choiceParam(url, 'span', MOOD_SPANS, 'month');
 	const date = dateParam(url, 'date', 0);
 	const day = dateParam(url, 'day', 0);
 	return { span, date: date === 0 ? null : date, day: day === 0 ? null : day };

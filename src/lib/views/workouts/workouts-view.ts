@@ -19,7 +19,7 @@ import {
 import type { VolumePeriod } from '$lib/charts/volume-bars';
 import type { VolumeMeasure } from '$lib/metrics/workouts';
 import { addDays, dateIntFromString, formatClock, isValidTz, parseDateInt } from '$lib/time/zone';
-import { enumParam } from '$lib/views/url-state';
+import { choiceParam } from '$lib/views/url-state';
 
 export const VOLUME_PERIODS = [
 	{ value: 'week', label: 'Weeks' },
@@ -42,18 +42,8 @@ export interface WorkoutsView {
 
 export function parseWorkoutsView(url: URL): WorkoutsView {
 	return {
-		by: enumParam(
-			url,
-			'by',
-			VOLUME_PERIODS.map((p) => p.value),
-			'week'
-		),
-		measure: enumParam(
-			url,
-			'measure',
-			VOLUME_MEASURES.map((m) => m.value),
-			'time'
-		),
+		by: choiceParam(url, 'by', VOLUME_PERIODS, 'week'),
+		measure: choiceParam(url, 'measure', VOLUME_MEASURES, 'time'),
 		date: dateIntFromString(url.searchParams.get('date') ?? '')
 	};
 }
