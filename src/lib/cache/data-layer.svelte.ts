@@ -232,6 +232,11 @@ export class DataLayer {
 	#signInReason = $state<SignInReason | null>(null);
 	readonly #day = new PersonDayState();
 	#dayLoaded: Promise<void> | null = null;
+	/**
+	 * The open cache's summary (last sync, zone) on its way. Range reads wait for it, so a page
+	 * derives its dates from them once; a goal or a trend drawn from the cache needs neither.
+	 */
+	#summary: Promise<void> = Promise.resolve();
 
 	constructor(options: DataLayerOptions) {
 		// Marks along the warm path (bench/data-path.bench.ts prints them).
@@ -488,6 +493,7 @@ export class DataLayer {
 	/** Resolves once the cache is open (IndexedDB or the memory fallback). */
 	async ready(): Promise<void> {
 		await this.#store;
+		await this.#summary;
 	}
 
 	// ------------------------------------------------------------------------------------------
@@ -931,8 +937,11 @@ export class DataLayer {
 				'Offline storage is unavailable; data lives in memory for this visit only.'
 			);
 		}
-		await this.#loadSyncSummary(store);
-		performance.mark('wellness:cache-ready');
+		// Read beside the pages' first reads rather than before them.
+		this.#summary = this.#loadSyncSummary(store).then(() => {
+			performance.mark('wellness:cache-ready');
+		});
+		this.#summary.catch(() => {});
 		return store;
 	}
 
@@ -1043,6 +1052,7 @@ export class DataLayer {
 		const key = `${kind}:${fromDate}:${toDate}`;
 		return queries.get(key, () => {
 			const read = async (store: CacheStore): Promise<Stamped<ListItems[K][]> | undefined> => {
+				await this.#summary;
 				const [records, state] = await Promise.all([
 					store.records[kind].between(fromDate, toDate),
 					store.syncState.get(kind)

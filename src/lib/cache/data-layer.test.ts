@@ -6,6 +6,8 @@ import { addDays, localDateInt } from '$lib/time/zone';
 import { DataLayer, type Session } from './data-layer.svelte';
 import { createFakeProxy, type FakeProxy } from './fake-proxy';
 import { databaseName, DB_VERSION } from './idb-store';
+import { createMemoryStore } from './memory-store';
+import type { CacheStore } from './schema';
 
 const TOKEN = 'layer-test-token';
 const NOW_MS = Date.UTC(2026, 2, 30, 18, 0, 0);
@@ -101,6 +103,48 @@ describe('DataLayer', () => {
 		expect(user.error).toContain('data.first');
 		expect(user.data?.first).toBe(good);
 		expect(user.stale).toBe(true);
+	});
+
+	it('draws cached goals while the cache summary is still being read, and ranges after it', async () => {
+		const store = createMemoryStore();
+		const goalsValue = { move_steps: 9000 };
+		await store.docs.goals.put({ key: 'current', fetchedAt: 100, value: goalsValue });
+		let openGate = () => {};
+		const gate = new Promise<void>((resolve) => (openGate = resolve));
+		// Sync state (the summary's reads) answers only once the gate opens.
+		const slow: CacheStore = {
+			...store,
+			syncState: {
+				...store.syncState,
+				get: async (kind) => {
+					await gate;
+					return store.syncState.get(kind);
+				}
+			}
+		};
+		const proxy = createFakeProxy({ handle: (r) => api.handle(r), token: TOKEN });
+		proxy.offline = true;
+		const layer = new DataLayer({
+			fetch: proxy.fetch,
+			session: {
+				mode: 'token',
+				signedIn: true,
+				userKey: 'gated',
+				scopes: [],
+				upstream: 'embedded'
+			},
+			openStore: () => Promise.resolve(slow)
+		});
+		const goals = layer.goals();
+		const moves = layer.moves(WEEK_AGO, TODAY);
+		void moves.status;
+		await waitUntil(() => goals.data !== undefined, 1000);
+		expect(goals.data).toEqual(goalsValue);
+		expect(moves.status).toBe('loading');
+		openGate();
+		await layer.ready();
+		await moves.settled;
+		expect(moves.status).toBe('error');
 	});
 
 	it('falls back to memory and says so when IndexedDB cannot be opened', async () => {
