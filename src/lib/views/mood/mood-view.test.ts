@@ -94,5 +94,7 @@ describe('moodModel', () => {
 		]);
 		expect(model.chosen).toMatchObject({ date: 20260302, unread: true, mood: null });
 		expect(model.days.filter((day) => day.unread)).toHaveLength(2);
+		// 3 to 25 March read: 23 days counted, none with a mood.
+		expect([model.logged, model.counted]).toEqual([0, 23]);
 	});
 });

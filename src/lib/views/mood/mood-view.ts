@@ -74,7 +74,7 @@ export interface MoodModel {
 	table: ChartTable;
 	/** The chosen day, when it lies in the period and is not after today. */
 	chosen: MoodRow | null;
-	/** Days of the period with a mood, and how many of the period's days have passed. */
+	/** Days of the period with a mood, and how many of the period's days have passed and been read. */
 	logged: number;
 	counted: number;
 }
@@ -121,7 +121,7 @@ export function moodModel(input: {
 		table: moodTable(rows),
 		chosen,
 		logged: rows.filter((row) => row.mood !== null).length,
-		counted: rows.length
+		counted: rows.filter((row) => !row.unread).length
 	};
 }
 
