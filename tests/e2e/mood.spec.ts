@@ -1,6 +1,7 @@
 // The Mood and Insights views against the embedded demo API: the calendar and a day's mood as the
 // API has them (read back through the proxy), logging and deleting a mood on a server of its own,
 // and a finding with the days it rests on.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import * as z from 'zod';
 import { ownPort, startOwnServer, type OwnServer } from './support/own-server';
@@ -96,6 +97,46 @@ test('a tap on a phone chooses the day under the finger; the year reads by keybo
 	await page.keyboard.press('Enter');
 	await expect(page).toHaveURL(/day=2025-04-08/);
 	await context.close();
+});
+
+test('a year shows as it is read, newest days first, with how far the reading has come', async ({
+	page
+}) => {
+	test.setTimeout(90_000);
+	// The days of March answer at once; the older ones wait until the half-read year was seen.
+	const asked: number[] = [];
+	let release = (): void => {};
+	const released = new Promise<void>((resolve) => (release = resolve));
+	await page.route('**/api/nudge/**/users/@me/mood?**', async (route) => {
+		const date = Number(new URL(route.request().url()).searchParams.get('date'));
+		asked.push(date);
+		if (date < 20260301) await released;
+		await route.continue();
+	});
+	await page.goto('/mood?span=year');
+
+	// 1 April 2025 to today, 30 March 2026: 364 days to read, March's 30 of them answered.
+	const status = page.getByRole('status').filter({ hasText: 'Reading moods a day at a time' });
+	await expect(status).toHaveText(/Reading moods a day at a time: (3\d) of 364 days/, {
+		timeout: 25_000
+	});
+	expect(asked.slice(0, 3)).toEqual([20260330, 20260329, 20260328]);
+	const card = page.getByRole('region', { name: 'Moods of the year' });
+	await expect(card.getByText('Not read yet')).toBeVisible();
+	// Half read, the page passes axe as it will once done.
+	const results = await new AxeBuilder({ page }).analyze();
+	expect(results.violations.map((v) => v.id)).toEqual([]);
+	await card.getByRole('button', { name: 'Show table' }).click();
+	const table = card.getByRole('table');
+	await expect(table.getByRole('row', { name: /^Tue 1 Apr\b/ })).toContainText('not read yet');
+	await expect(table.getByRole('row', { name: /^Mon 2 Mar\b/ })).not.toContainText(/not read yet/);
+
+	release();
+	await expect(status).toHaveCount(0, { timeout: 60_000 });
+	await expect(table.getByText('not read yet')).toHaveCount(0);
+	await expect(card.getByText('Not read yet')).toHaveCount(0);
+	expect(asked).toHaveLength(364);
+	await expect(page.getByRole('grid', { name: /Moods of the year/ })).toBeAttached();
 });
 
 test('Insights shows findings with the days they rest on', async ({ page }) => {

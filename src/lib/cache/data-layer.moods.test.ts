@@ -4,7 +4,7 @@ import { createReferenceApi, type ReferenceApi } from '$lib/server/reference-api
 import { addDays } from '$lib/time/zone';
 import { ApiError } from '$lib/client';
 import { DataLayer, type Session } from './data-layer.svelte';
-import { missingMoodScope, moodDays } from './moods';
+import { missingMoodScope, moodDays, moodReading } from './moods';
 import { deleteMood, logMood } from './writes';
 import { createFakeProxy, type FakeProxy } from './fake-proxy';
 
@@ -201,5 +201,34 @@ describe('DataLayer moods', () => {
 		const refused = logMood(layer, { subType: 1, timeCreated: NOW_MS / 1000, tz: 'UTC' });
 		await expect(refused).rejects.toBeInstanceOf(ApiError);
 		await expect(refused).rejects.toMatchObject({ missingScope: 'mood_write' });
+	});
+
+	it('shows the days read so far while a range is read, newest first, then the whole range', async () => {
+		const from = addDays(TODAY, -29);
+		const proxy = createFakeProxy({ handle: (r) => api.handle(r), token: TOKEN, latencyMs: 30 });
+		const { layer } = newLayer({ proxy });
+		const moods = moodDays(layer, from, TODAY);
+		const reading = moodReading(moods);
+		if (reading === null) throw new Error('a mood query has a reading');
+		const settled = moods.settled;
+		// Mid-read: some days shown, the older ones still unread.
+		await waitUntil(() => moods.data !== undefined && reading.active);
+		expect(reading.total).toBe(30);
+		expect(reading.read).toBeGreaterThan(0);
+		expect(reading.read).toBeLessThan(30);
+		const unread = [...reading.unread];
+		const read = Array.from({ length: 30 }, (_, i) => addDays(from, i)).filter(
+			(date) => !reading.unread.has(date)
+		);
+		expect(unread.length).toBeGreaterThan(0);
+		// Newest first: today was read, and every day still unread is older than every day read.
+		expect(read).toContain(TODAY);
+		expect(Math.max(...unread)).toBeLessThan(Math.min(...read));
+		await settled;
+		expect(reading.active).toBe(false);
+		expect([reading.read, reading.total]).toEqual([0, 0]);
+		let logged = 0;
+		for (let i = 0; i < 30; i++) if ((await apiMoodOf(addDays(from, i))) !== null) logged++;
+		expect(moods.data).toHaveLength(logged);
 	});
 });

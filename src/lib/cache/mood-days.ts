@@ -17,6 +17,20 @@ export interface MoodDaysOptions {
 	now: () => number;
 	signal?: AbortSignal;
 	concurrency?: number;
+	/** Told once before the first read and again after each day is stored. */
+	onProgress?: (progress: MoodDaysProgress) => void;
+}
+
+/** No dates: what a read with nothing left to read has unread. */
+export const NO_DAYS: ReadonlySet<number> = new Set();
+
+/** How far a read of a range has come. */
+export interface MoodDaysProgress {
+	/** Days answered so far, of the `total` this read asks the API for. */
+	read: number;
+	total: number;
+	/** Dates of the range up to today with no answer yet, neither cached nor read. */
+	unread: ReadonlySet<number>;
 }
 
 /** The dates `fromDate..toDate`, oldest first. */
@@ -46,7 +60,8 @@ export function daysToFetch(
 /**
  * Brings the days of a range into the table and returns its moods, oldest first. Each answer is
  * stored as it arrives (an empty day as null), so a read that fails half-way keeps what it got
- * and the next one asks only for the rest. The first failure is thrown once every day has run.
+ * and the next one asks only for the rest. The newest days are asked first, so the current weeks
+ * show first while a year is read. The first failure is thrown once every day has run.
  */
 export async function fetchMoodDays(
 	fromDate: number,
@@ -59,7 +74,13 @@ export async function fetchMoodDays(
 		toDate,
 		new Set(cached.map((day) => day.date)),
 		options.today
-	);
+	).reverse();
+	const known = new Set(cached.map((day) => day.date));
+	const unread = new Set(wanted.filter((date) => !known.has(date)));
+	let read = 0;
+	const report = (): void =>
+		options.onProgress?.({ read, total: wanted.length, unread: new Set(unread) });
+	report();
 	const outcomes = await mapPool(
 		wanted,
 		options.concurrency ?? MOOD_DAY_CONCURRENCY,
@@ -72,6 +93,9 @@ export async function fetchMoodDays(
 				row.loggedHere = true;
 			}
 			await options.table.put(row);
+			read += 1;
+			unread.delete(date);
+			report();
 		},
 		options.signal
 	);

@@ -1,12 +1,28 @@
 // The moods of a range, read through the data layer: apart from it, so that only the pages showing
 // moods (Mood, Insights) load this. The API answers one day at a time (mood-days.ts).
 import type { DataLayer } from './data-layer.svelte';
-import { fetchMoodDays, moodsIn, type MoodDay } from './mood-days';
+import { fetchMoodDays, moodsIn, type MoodDay, type MoodDaysProgress } from './mood-days';
+import { MoodReading } from './mood-reading.svelte';
 import { QueryMemo } from './query-memo';
 import type { Query } from './query.svelte';
 import { lacking, scopeError } from './scopes';
 
 export type { MoodDay } from './mood-days';
+export type { MoodReading } from './mood-reading.svelte';
+
+/**
+ * While days are read, the query re-reads the cache at most this often, so the days read so far
+ * show (the layer's range queries do the same while a backfill stores windows).
+ */
+const MOOD_RELOAD_THROTTLE_MS = 300;
+
+/** The read in progress of each mood query. */
+const readings = new WeakMap<Query<MoodDay[]>, MoodReading>();
+
+/** How far the query's read of the API has come: the page shows it beside the days read so far. */
+export function moodReading(query: Query<MoodDay[]>): MoodReading | null {
+	return readings.get(query) ?? null;
+}
 
 /** The scope a mood read needs: moods are read a day at a time, not synced as a list kind. */
 const MOOD_READ_SCOPE = 'mood_read';
@@ -39,9 +55,10 @@ export function moodDays(layer: DataLayer, fromDate: number, toDate: number): Qu
 	const internals = layer.internals;
 	const memo = moodQueries(layer);
 	const key = `${fromDate}:${toDate}`;
-	return memo.get(key, () =>
-		internals.query({
-			release: (query) => memo.delete(key, query),
+	return memo.get(key, () => {
+		const reading = new MoodReading();
+		const query: Query<MoodDay[]> = internals.query({
+			release: (released) => memo.delete(key, released),
 			cached: async (store) => {
 				const days = await store.moods.between(fromDate, toDate);
 				if (days.length === 0) return undefined;
@@ -50,17 +67,72 @@ export function moodDays(layer: DataLayer, fromDate: number, toDate: number): Qu
 			fresh: async (store, signal) => {
 				const missing = lacking(await internals.session(), MOOD_READ_SCOPE);
 				if (missing !== null) throw scopeError(missing);
-				const value = await fetchMoodDays(fromDate, toDate, {
-					table: store.moods,
-					fetchDay: (date, daySignal) => internals.client.moodOfDay(date, { signal: daySignal }),
-					today: (await internals.today()).date,
-					now: () => internals.serverNow(),
-					signal
-				});
-				return { value, fetchedAt: internals.serverNow() };
+				const shown = showAsRead(query, reading);
+				try {
+					const value = await fetchMoodDays(fromDate, toDate, {
+						table: store.moods,
+						fetchDay: (date, daySignal) => internals.client.moodOfDay(date, { signal: daySignal }),
+						today: (await internals.today()).date,
+						now: () => internals.serverNow(),
+						signal,
+						onProgress: shown.progress
+					});
+					// The last days read show before the read is over, so none flashes as unread.
+					await shown.flush();
+					return { value, fetchedAt: internals.serverNow() };
+				} finally {
+					shown.stop();
+					reading.finish();
+				}
 			}
-		})
-	);
+		});
+		readings.set(query, reading);
+		return query;
+	});
+}
+
+/**
+ * Shows the days of a read as they are stored: the counts at once, and the days themselves by
+ * re-reading the cache at most every `MOOD_RELOAD_THROTTLE_MS` (the first answer at once). The
+ * unread days are updated only after the re-read, so a day read is never drawn as "no mood"
+ * before its answer shows.
+ */
+function showAsRead(query: Query<MoodDay[]>, reading: MoodReading) {
+	let latest: MoodDaysProgress | null = null;
+	let timer: ReturnType<typeof setTimeout> | null = null;
+	let lastReload = 0;
+	let stopped = false;
+
+	async function flush(): Promise<void> {
+		if (timer !== null) clearTimeout(timer);
+		timer = null;
+		lastReload = Date.now();
+		const unread = latest?.unread;
+		await query.reload().catch(() => {});
+		if (!stopped && unread !== undefined) reading.shown(unread);
+	}
+
+	return {
+		progress: (progress: MoodDaysProgress): void => {
+			if (stopped) return;
+			latest = progress;
+			reading.count(progress);
+			// Before the first answer: the days to come are all unread, nothing new to re-read.
+			if (progress.read === 0) {
+				reading.shown(progress.unread);
+				return;
+			}
+			if (timer !== null) return;
+			const wait = Math.max(0, lastReload + MOOD_RELOAD_THROTTLE_MS - Date.now());
+			timer = setTimeout(() => void flush(), wait);
+		},
+		flush,
+		stop(): void {
+			stopped = true;
+			if (timer !== null) clearTimeout(timer);
+			timer = null;
+		}
+	};
 }
 
 /** Every mood query showing `date` reads the cache again (after a mood was logged or deleted). */

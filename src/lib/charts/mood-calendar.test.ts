@@ -87,6 +87,46 @@ describe('moodCalendarLayout', () => {
 	});
 });
 
+describe('days not read yet', () => {
+	// March 2026 half read, newest first: the 16th to the 30th read, the 1st to the 15th not yet.
+	const firstHalf = new Set(Array.from({ length: 15 }, (_, i) => 20260301 + i));
+	const halfRead = calendarDays(
+		20260301,
+		20260331,
+		20260330,
+		(date) => (date >= 20260316 ? (moodMarch[(date % 100) - 1]?.mood ?? null) : null),
+		firstHalf
+	);
+
+	it('marks the unread days without a mood, never a future one, and names them apart', () => {
+		expect(halfRead.filter((day) => day.unread).map((day) => day.date)).toEqual([...firstHalf]);
+		// The 18th was read and has no mood: read, not unread.
+		expect(halfRead[17]).toMatchObject({ date: 20260318, mood: null, unread: false });
+		const layout = moodCalendarLayout(halfRead, 'month', 350);
+		const [first, , , fourth] = layout.cells;
+		expect(first && cellLabel(first)).toBe('Sun 1 Mar: not read yet');
+		expect(fourth && cellLabel(fourth)).toBe('Wed 4 Mar: not read yet');
+		expect(layout.cells[17] && cellLabel(layout.cells[17])).toBe('Wed 18 Mar: no mood logged');
+		expect(layout.cells[15]?.rank).toBe(1);
+		expect(layout.cells[0]?.rank).toBeNull();
+		// A future day stays future even when listed unread.
+		const future = calendarDays(20260330, 20260331, 20260330, () => null, new Set([20260331]));
+		expect(future[1]).toMatchObject({ future: true, unread: false });
+	});
+
+	it('draws March half read: 15 pale days not read yet, the rest as read', async () => {
+		const svg = chartSvgMarkup(
+			render(MoodCalendar, { props: { days: halfRead, width: 360 } }).body
+		);
+		expect(svg.match(/class="unread"/g)).toHaveLength(15);
+		// Read: the 16th to the 30th, with no mood on the 18th and the 25th and the 30th.
+		expect(svg.match(/class="mood"/g)).toHaveLength(12);
+		expect(svg.match(/class="none"/g)).toHaveLength(3);
+		expect(svg.match(/class="future"/g)).toHaveLength(1);
+		await expect(svg).toMatchFileSnapshot('./__snapshots__/mood-calendar-half-read.svg');
+	});
+});
+
 describe('mood calendar snapshot', () => {
 	it('draws March 2026: coloured days, dashed empty days and the 31st still to come', async () => {
 		const svg = chartSvgMarkup(

@@ -16,6 +16,8 @@ export interface MoodCalendarDay {
 	mood: { subType: MoodSubType; title: string } | null;
 	/** After the person's today: drawn empty, never "no mood". */
 	future: boolean;
+	/** Not read from the API yet (a year is read a day at a time): drawn pale, never "no mood". */
+	unread: boolean;
 }
 
 export interface CalendarCell {
@@ -187,23 +189,29 @@ export function calendarMove(
 export function cellLabel(cell: CalendarCell): string {
 	const day = formatDay(cell.date);
 	if (cell.day.future) return `${day}: not yet`;
+	if (cell.day.unread) return `${day}: not read yet`;
 	if (cell.day.mood === null) return `${day}: no mood logged`;
 	const name = moodName(cell.day.mood.subType);
 	const title = cell.day.mood.title;
 	return title === name ? `${day}: ${name}` : `${day}: ${name} (“${title}”)`;
 }
 
-/** The consecutive dates `from..to` with their moods, days after `today` marked future. */
+/**
+ * The consecutive dates `from..to` with their moods, days after `today` marked future, and the
+ * days in `unread` without a mood yet marked unread (a day already read shows its mood).
+ */
 export function calendarDays(
 	from: number,
 	to: number,
 	today: number,
-	moodOf: (date: number) => MoodCalendarDay['mood']
+	moodOf: (date: number) => MoodCalendarDay['mood'],
+	unread: ReadonlySet<number> = new Set()
 ): MoodCalendarDay[] {
 	const count = daysBetween(from, to) + 1;
 	return Array.from({ length: Math.max(0, count) }, (_, i) => {
 		const date = addDays(from, i);
 		const future = date > today;
-		return { date, future, mood: future ? null : moodOf(date) };
+		const mood = future ? null : moodOf(date);
+		return { date, future, mood, unread: !future && mood === null && unread.has(date) };
 	});
 }

@@ -76,4 +76,25 @@ describe('moodModel', () => {
 		expect(moodModel({ ...base, day: 20260328 }).chosen).toBeNull();
 		expect(moodModel({ ...base, day: 20260228 }).chosen).toBeNull();
 	});
+
+	it('says "not read yet" in the table for days still being read, apart from "no mood logged"', () => {
+		const model = moodModel({
+			moods: [],
+			sleeps: [],
+			moves: [],
+			period: { from: 20260301, to: 20260331 },
+			today: 20260325,
+			day: 20260302,
+			unread: new Set([20260301, 20260302])
+		});
+		expect(model.table.rows.slice(0, 3).map((row) => row.mood)).toEqual([
+			'not read yet',
+			'not read yet',
+			'no mood logged'
+		]);
+		expect(model.chosen).toMatchObject({ date: 20260302, unread: true, mood: null });
+		expect(model.days.filter((day) => day.unread)).toHaveLength(2);
+		// 3 to 25 March read: 23 days counted, none with a mood.
+		expect([model.logged, model.counted]).toEqual([0, 23]);
+	});
 });

@@ -46,10 +46,23 @@ export const MOOD_LEGEND: readonly LegendItem[] = [
 	{ label: 'No mood logged', color: 'var(--border)', dashed: true }
 ];
 
+/** The legend while days are still being read: their pale squares named too. */
+export const MOOD_LEGEND_READING: readonly LegendItem[] = [
+	...MOOD_LEGEND,
+	{ label: 'Not read yet', color: 'var(--grid)' }
+];
+
+/** The status while a period's days are read: how many of how many. */
+export function readingStatus(read: number, total: number): string {
+	return `Reading moods a day at a time: ${formatInteger(read)} of ${formatInteger(total)} days`;
+}
+
 /** One day of the period as the table and the chosen-day panel show it. */
 export interface MoodRow {
 	date: number;
 	mood: MoodDay | null;
+	/** Not read from the API yet: its mood is not known. */
+	unread: boolean;
 	/** Seconds asleep in the night that ended that morning, or null. */
 	asleep: number | null;
 	steps: number | null;
@@ -61,7 +74,7 @@ export interface MoodModel {
 	table: ChartTable;
 	/** The chosen day, when it lies in the period and is not after today. */
 	chosen: MoodRow | null;
-	/** Days of the period with a mood, and how many of the period's days have passed. */
+	/** Days of the period with a mood, and how many of the period's days have passed and been read. */
 	logged: number;
 	counted: number;
 }
@@ -74,13 +87,21 @@ export function moodModel(input: {
 	period: Period;
 	today: number;
 	day: number | null;
+	/** Days not read from the API yet (moods.ts reads a period a day at a time); default none. */
+	unread?: ReadonlySet<number>;
 }): MoodModel {
 	const { period, today } = input;
 	const byDate = new Map(input.moods.map((entry) => [entry.mood.date, entry]));
-	const days = calendarDays(period.from, period.to, today, (date) => {
-		const entry = byDate.get(date);
-		return entry === undefined ? null : { subType: entry.mood.sub_type, title: entry.mood.title };
-	});
+	const days = calendarDays(
+		period.from,
+		period.to,
+		today,
+		(date) => {
+			const entry = byDate.get(date);
+			return entry === undefined ? null : { subType: entry.mood.sub_type, title: entry.mood.title };
+		},
+		input.unread
+	);
 	const facts = new Map(
 		insightDays(input.moves, input.sleeps, []).map((day) => [day.date, day] as const)
 	);
@@ -89,6 +110,7 @@ export function moodModel(input: {
 		.map((day) => ({
 			date: day.date,
 			mood: byDate.get(day.date) ?? null,
+			unread: day.unread,
 			asleep: facts.get(day.date)?.asleep ?? null,
 			steps: facts.get(day.date)?.steps ?? null
 		}));
@@ -99,7 +121,7 @@ export function moodModel(input: {
 		table: moodTable(rows),
 		chosen,
 		logged: rows.filter((row) => row.mood !== null).length,
-		counted: rows.length
+		counted: rows.filter((row) => !row.unread).length
 	};
 }
 
@@ -116,7 +138,12 @@ export function moodTable(rows: readonly MoodRow[]): ChartTable {
 		],
 		rows: rows.map((row) => ({
 			date: formatDay(row.date),
-			mood: row.mood === null ? 'no mood logged' : moodName(row.mood.mood.sub_type),
+			mood:
+				row.mood !== null
+					? moodName(row.mood.mood.sub_type)
+					: row.unread
+						? 'not read yet'
+						: 'no mood logged',
 			rank: row.mood === null ? null : moodRank(row.mood.mood.sub_type),
 			title: row.mood?.mood.title ?? null,
 			asleep: row.asleep === null ? null : Math.round(row.asleep / 6) / 10,
