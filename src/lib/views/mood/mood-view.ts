@@ -46,12 +46,6 @@ export const MOOD_LEGEND: readonly LegendItem[] = [
 	{ label: 'No mood logged', color: 'var(--border)', dashed: true }
 ];
 
-/** The legend while days are still being read: their pale squares named too. */
-export const MOOD_LEGEND_READING: readonly LegendItem[] = [
-	...MOOD_LEGEND,
-	{ label: 'Not read yet', color: 'var(--grid)' }
-];
-
 /** The status while a period's days are read: how many of how many. */
 export function readingStatus(read: number, total: number): string {
 	return `Reading moods a day at a time: ${formatInteger(read)} of ${formatInteger(total)} days`;
