@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { SaxesParser } from 'saxes';
-import { importFile, storeImport, StoreSink, type ImportSink } from '$lib/server/import/index';
+import { importFile, ownAccountWriter, StoreSink, type ImportSink } from '$lib/server/import/index';
 import { emit, percentile } from './lib/common';
 
 const TARGET_BYTES = Number(process.env.IMPORT_BENCH_MB ?? 200) * 1024 * 1024;
@@ -187,12 +187,7 @@ async function listPagesDuringImport(
 			throw new Error(`the moves list answered ${response?.status}: ${text.slice(0, 300)}`);
 	};
 	for (let i = 0; i < 50; i++) await page(); // warms the JIT
-	const sink = new StoreSink(async () =>
-		storeImport(
-			await reference.beginImport(api.OWN_ACCOUNT),
-			(error) => error instanceof api.ImportError
-		)
-	);
+	const sink = new StoreSink(ownAccountWriter(reference, api));
 	const timings: number[] = [];
 	let importing = true;
 	const asking = (async () => {

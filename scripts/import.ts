@@ -7,7 +7,7 @@ import {
 	importFile,
 	JsonLinesSink,
 	StoreSink,
-	storeImport,
+	ownAccountWriter,
 	type ImportSink,
 	type ImportSummary
 } from '$lib/server/import/index';
@@ -112,12 +112,7 @@ async function openStore(): Promise<NonNullable<typeof store>> {
 	await reference.ready();
 	return {
 		// A record the store refuses is reported like a malformed file: nothing was stored.
-		sink: new StoreSink(async () =>
-			storeImport(
-				await reference.beginImport(api.OWN_ACCOUNT),
-				(error) => error instanceof api.ImportError
-			)
-		),
+		sink: new StoreSink(ownAccountWriter(reference, api)),
 		where: resolve(options.dataDir ?? 'data'),
 		close: () => reference.close()
 	};

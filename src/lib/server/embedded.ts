@@ -1,7 +1,7 @@
 // The embedded reference API, loaded with its SQLite store by a dynamic import on first use, so a
 // deployment against a real upstream (NUDGE_BASE_URL set) never loads either.
 import { randomBytes } from 'node:crypto';
-import { storeImport, type StoreWriter } from './import/store-sink';
+import { ownAccountWriter, type StoreWriter } from './import/store-sink';
 import { optionsFromEnv } from './reference-api/config';
 import type { ReferenceApi } from './reference-api/index';
 import type { EmbeddedApi } from './runtime';
@@ -36,8 +36,7 @@ export function lazyEmbeddedApi(env: Record<string, string | undefined>): LazyEm
 		},
 		async importOwn() {
 			const module = await import('./reference-api/index');
-			const transaction = await (await load()).beginImport(module.OWN_ACCOUNT);
-			return storeImport(transaction, (error) => error instanceof module.ImportError);
+			return ownAccountWriter(await load(), module)();
 		}
 	};
 }

@@ -5,14 +5,10 @@ import { join } from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { storeImport, type StoreWriter } from './import/index';
+import { ownAccountWriter, type StoreWriter } from './import/index';
 import { cleanFileName, createImportUpload, type UploadRequest } from './import-upload';
-import {
-	createReferenceApi,
-	ImportError as StoreImportError,
-	OWN_ACCOUNT,
-	type ReferenceApi
-} from './reference-api/index';
+import * as referenceApi from './reference-api/index';
+import { createReferenceApi, type ReferenceApi } from './reference-api/index';
 import { FIXTURE_NOW_MS, fixtureDataset } from './reference-api/test-fixture';
 import { call, itemsOf, jsonOf } from './reference-api/test-helpers';
 
@@ -41,8 +37,7 @@ afterEach(async () => {
 	await rm(spool, { recursive: true, force: true });
 });
 
-const writer: StoreWriter = async () =>
-	storeImport(await api.beginImport(OWN_ACCOUNT), (error) => error instanceof StoreImportError);
+const writer: StoreWriter = () => ownAccountWriter(api, referenceApi)();
 
 function handler(write: StoreWriter | null = writer) {
 	return createImportUpload({ writer: () => write, tmpDir: spool, now: () => FIXTURE_NOW_MS });

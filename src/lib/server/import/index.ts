@@ -21,7 +21,7 @@ export * from './types';
 export { MemorySink } from './memory-sink';
 export { JsonLinesSink } from './jsonl-sink';
 export {
-	storeImport,
+	ownAccountWriter,
 	StoreSink,
 	type StoreCounts,
 	type StoreImport,

@@ -22,7 +22,7 @@ export interface StoreCounts {
  * record with ticks arrives with a `ticks` field beside its own) into one transaction, nothing of
  * which anyone else sees before `commit`; a record the store refuses throws and rolls it all
  * back. The embedded API's `beginImport` of the person's own account answers one (see
- * `storeImport`): the import module stays free of the store, and the store of the import module.
+ * `ownAccountWriter`).
  */
 export interface StoreImport {
 	add(kind: ImportKind, record: unknown): void;
@@ -35,25 +35,40 @@ export interface StoreImport {
 export type StoreWriter = () => Promise<StoreImport>;
 
 /**
- * A store's import transaction as a StoreImport whose refusals (the errors `refused` recognises:
- * a record that fails the store's schema) are ImportErrors, reported like a malformed file.
+ * What `ownAccountWriter` needs of the reference API: the module (its own account's id and the
+ * error its store throws for a record it refuses) and one API made from it. The caller loads the
+ * module, lazily or not: the import module stays free of the store, and the store of the import
+ * module.
  */
-export function storeImport(
-	transaction: StoreImport,
-	refused: (error: unknown) => boolean
-): StoreImport {
-	const checked = <T>(step: () => T): T => {
-		try {
-			return step();
-		} catch (error) {
-			if (refused(error) && error instanceof Error) throw new ImportError(error.message);
-			throw error;
-		}
-	};
-	return {
-		add: (kind, record) => checked(() => transaction.add(kind, record)),
-		commit: () => checked(() => transaction.commit()),
-		abort: () => transaction.abort()
+export interface ImportingApiModule {
+	OWN_ACCOUNT: string;
+	ImportError: abstract new (...args: never[]) => Error;
+}
+export interface ImportingApi {
+	beginImport(account: string): Promise<StoreImport>;
+}
+
+/**
+ * Imports into the person's own account of `api`: each file opens one import transaction, whose
+ * refusals (a record that fails the store's schema) are ImportErrors, reported like a malformed
+ * file.
+ */
+export function ownAccountWriter(api: ImportingApi, module: ImportingApiModule): StoreWriter {
+	return async () => {
+		const transaction = await api.beginImport(module.OWN_ACCOUNT);
+		const checked = <T>(step: () => T): T => {
+			try {
+				return step();
+			} catch (error) {
+				if (error instanceof module.ImportError) throw new ImportError(error.message);
+				throw error;
+			}
+		};
+		return {
+			add: (kind, record) => checked(() => transaction.add(kind, record)),
+			commit: () => checked(() => transaction.commit()),
+			abort: () => transaction.abort()
+		};
 	};
 }
 
