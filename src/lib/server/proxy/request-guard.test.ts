@@ -161,6 +161,16 @@ describe('guardProxyRequest', () => {
 		);
 		expect(huge.status).toBe(413);
 		expect(huge.body).toMatchObject({ meta: { error_type: 'payload_too_large' } });
+		const control = await refusal(
+			await guardAny('POST', 'v.1.1/users/@me/body_events', {
+				headers: { 'content-type': 'application/x-www-form-urlencoded' },
+				body: 'weight=70&note=ring%07ring'
+			})
+		);
+		expect(control.status).toBe(400);
+		expect(control.body).toMatchObject({
+			meta: { error_detail: 'Field "note" contains control characters.' }
+		});
 	});
 
 	it('refuses a body whose declared length is over the cap without reading it', async () => {
@@ -343,6 +353,7 @@ describe('guardProxyRequest on a multipart meal', () => {
 			['items', 'this is not JSON'],
 			['note', 'n'.repeat(4000)],
 			['title', 't'.repeat(300)],
+			['title', 'ring\u0007ring'],
 			['place_lat', '91']
 		] as const) {
 			const { status, body } = await refusal(await meal([[name, value]]));

@@ -9,7 +9,8 @@ import {
 	validateParams,
 	type ApiVersion,
 	type EndpointSpec,
-	type HttpMethod
+	type HttpMethod,
+	type ParamSpec
 } from '$lib/api/endpoints';
 import { apiErrorResponse, type ProxyErrorType } from '../api-error';
 
@@ -163,6 +164,28 @@ async function checkPhoto(
 	return { ok: true, file: new File([bytes], photo.name, { type: kind.type }) };
 }
 
+/** A body's text fields, form or multipart alike: no control characters, each by its rule. */
+function checkFields(
+	params: readonly ParamSpec[],
+	fields: URLSearchParams | Map<string, string>
+): { ok: true; values: Record<string, string> } | { ok: false; result: GuardResult } {
+	const bad = checkControl(fields, true);
+	if (bad !== null) {
+		return {
+			ok: false,
+			result: refuse(400, 'invalid_parameter', `Field "${bad}" contains control characters.`)
+		};
+	}
+	const checked = validateParams(params, fields);
+	if (!checked.ok) {
+		return {
+			ok: false,
+			result: refuse(400, 'invalid_parameter', `Field "${checked.field}" ${checked.reason}.`)
+		};
+	}
+	return { ok: true, values: checked.values };
+}
+
 async function guardBody(
 	request: Request,
 	endpoint: EndpointSpec,
@@ -215,21 +238,8 @@ async function guardBody(
 		} catch {
 			return { ok: false, result: refuse(400, 'invalid_parameter', 'The form body is not UTF-8.') };
 		}
-		const fields = new URLSearchParams(text);
-		const bad = checkControl(fields, true);
-		if (bad !== null) {
-			return {
-				ok: false,
-				result: refuse(400, 'invalid_parameter', `Field "${bad}" contains control characters.`)
-			};
-		}
-		const checked = validateParams(spec.params, fields);
-		if (!checked.ok) {
-			return {
-				ok: false,
-				result: refuse(400, 'invalid_parameter', `Field "${checked.field}" ${checked.reason}.`)
-			};
-		}
+		const checked = checkFields(spec.params, new URLSearchParams(text));
+		if (!checked.ok) return checked;
 		return { ok: true, body: { kind: 'form', fields: new URLSearchParams(checked.values) } };
 	}
 
@@ -271,20 +281,8 @@ async function guardBody(
 			};
 		}
 	}
-	const bad = checkControl(fields, true);
-	if (bad !== null) {
-		return {
-			ok: false,
-			result: refuse(400, 'invalid_parameter', `Field "${bad}" contains control characters.`)
-		};
-	}
-	const checked = validateParams(spec.params, fields);
-	if (!checked.ok) {
-		return {
-			ok: false,
-			result: refuse(400, 'invalid_parameter', `Field "${checked.field}" ${checked.reason}.`)
-		};
-	}
+	const checked = checkFields(spec.params, fields);
+	if (!checked.ok) return checked;
 	let photoPart: File | null = null;
 	if (photo !== null) {
 		const checkedPhoto = await checkPhoto(photo, limits.maxPhotoBytes);
