@@ -2,23 +2,13 @@
 import { readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as z from 'zod/mini';
+import { RECORD_KINDS } from './store';
 
 export const JOURNAL_FILE = 'journal.ndjson';
 /** What a migrated journal is renamed to. */
 export const MIGRATED_SUFFIX = '.migrated';
 
-const kindSchema = z.enum([
-	'workouts',
-	'sleeps',
-	'moves',
-	'body_events',
-	'mood',
-	'meals',
-	'heartrates',
-	'generic_events',
-	'cardiac_events',
-	'bandevents'
-]);
+const kindSchema = z.enum(RECORD_KINDS);
 
 const goalsSchema = z.object({
 	move_steps: z.number(),
