@@ -2,7 +2,7 @@
 // back through the proxy), and a week's chart read by keyboard and by touch.
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { ownPort, startOwnServer, type OwnServer } from './support/own-server';
 
 const API = '/api/nudge/v.1.1';
@@ -11,13 +11,13 @@ const mealSchema = z.object({
 	xid: z.string(),
 	date: z.number(),
 	time_created: z.number(),
-	details: z.object({ calories: z.number().nullable(), tz: z.string() })
+	details: z.object({ calories: z.nullable(z.number()), tz: z.string() })
 });
 const mealWithItemsSchema = z.object({
 	items: z.object({ items: z.array(z.object({ name: z.string() })) })
 });
 
-async function apiData<T>(request: APIRequestContext, path: string, schema: z.ZodType<T>) {
+async function apiData<T>(request: APIRequestContext, path: string, schema: z.ZodMiniType<T>) {
 	const response = await request.get(`${API}${path}`);
 	expect(response.ok()).toBe(true);
 	return z.object({ data: schema }).parse(await response.json()).data;

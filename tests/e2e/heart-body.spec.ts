@@ -1,24 +1,24 @@
 // The Heart and Body views against the embedded demo API, read back through the proxy; and Body for a token without weight_read.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { ownPort, startOwnServer, type OwnServer } from './support/own-server';
 
 const API = '/api/nudge/v.1.1';
 const TODAY = 20260330;
 
-const heartRateSchema = z.object({ date: z.number(), resting_heartrate: z.number().nullable() });
+const heartRateSchema = z.object({ date: z.number(), resting_heartrate: z.nullable(z.number()) });
 const bodyEventSchema = z.object({
 	date: z.number(),
 	time_created: z.number(),
-	weight: z.number().nullable()
+	weight: z.nullable(z.number())
 });
-const settingsSchema = z.object({ metric: z.number().nullable() });
+const settingsSchema = z.object({ metric: z.nullable(z.number()) });
 const goalsSchema = z.object({
-	body_weight: z.number().nullable(),
-	body_weight_intent: z.number().nullable().optional()
+	body_weight: z.nullable(z.number()),
+	body_weight_intent: z.optional(z.nullable(z.number()))
 });
 
-async function apiData<T>(request: APIRequestContext, path: string, schema: z.ZodType<T>) {
+async function apiData<T>(request: APIRequestContext, path: string, schema: z.ZodMiniType<T>) {
 	const response = await request.get(`${API}${path}`);
 	expect(response.ok()).toBe(true);
 	const body: unknown = await response.json();
@@ -26,11 +26,11 @@ async function apiData<T>(request: APIRequestContext, path: string, schema: z.Zo
 }
 
 /** Every page of a list, following `links.next` through the proxy. */
-async function allItems<T>(request: APIRequestContext, path: string, item: z.ZodType<T>) {
+async function allItems<T>(request: APIRequestContext, path: string, item: z.ZodMiniType<T>) {
 	const page = z.object({
 		data: z.object({
 			items: z.array(item),
-			links: z.object({ next: z.string().nullable().optional() }).nullable().optional()
+			links: z.optional(z.nullable(z.object({ next: z.optional(z.nullable(z.string())) })))
 		})
 	});
 	const items: T[] = [];

@@ -3,7 +3,7 @@
 // and a finding with the days it rests on.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { ownPort, startOwnServer, type OwnServer } from './support/own-server';
 
 const API = '/api/nudge/v.1.1';

@@ -1,6 +1,6 @@
 // After one visit, the dashboard works without a network: reloads, views never opened, and the way back online.
 import { expect, test } from '@playwright/test';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 test('after one visit Today reloads offline with its data, views never opened still draw, and back online it syncs', async ({
 	page,

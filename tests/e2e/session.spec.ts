@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { startOwnServer, startReferenceApi, type OwnServer } from './support/own-server';
 
 // One server at a time on the one extra port: these tests run in order, in one worker.
@@ -13,7 +13,7 @@ test.describe.configure({ mode: 'default' });
 const sessionSchema = z.object({
 	mode: z.string(),
 	signedIn: z.boolean(),
-	userKey: z.string().nullable(),
+	userKey: z.nullable(z.string()),
 	scopes: z.array(z.string())
 });
 

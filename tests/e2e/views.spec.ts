@@ -1,6 +1,6 @@
 // The Today, Activity, Sleep and Goals views against the embedded demo API, read back through the proxy.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 const API = '/api/nudge/v.1.1';
 const TODAY = 20260330;
@@ -12,8 +12,8 @@ const moveSchema = z.object({
 	details: z.object({
 		steps: z.number(),
 		tz: z.string(),
-		tzs: z.array(z.tuple([z.number(), z.string()])).nullish(),
-		hourly_totals: z.record(z.string(), z.object({ steps: z.number().nullable() }))
+		tzs: z.nullish(z.array(z.tuple([z.number(), z.string()]))),
+		hourly_totals: z.record(z.string(), z.object({ steps: z.nullable(z.number()) }))
 	})
 });
 const sleepSchema = z.object({
@@ -43,7 +43,7 @@ type SleepRecord = z.infer<typeof sleepSchema>;
 async function apiData<T>(
 	request: APIRequestContext,
 	path: string,
-	schema: z.ZodType<T>
+	schema: z.ZodMiniType<T>
 ): Promise<T> {
 	const response = await request.get(`${API}${path}`);
 	expect(response.ok()).toBe(true);

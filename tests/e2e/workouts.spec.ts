@@ -1,6 +1,6 @@
 // The Workouts view and one workout's page against the embedded demo API, read back through the proxy.
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 const API = '/api/nudge/v.1.1';
 /** The last workout before the pinned "now" (30 March 2026) is Sunday's walk. */
