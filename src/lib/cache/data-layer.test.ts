@@ -47,6 +47,17 @@ function newLayer(
 	return { layer, proxy, userKey };
 }
 
+/** The browser's storage as the layer sees it, remembering `userKey` as the last user. */
+function rememberingLastUser(userKey: string) {
+	const remembered = new Map([['wellness:last-user-key', userKey]]);
+	const memory = {
+		getItem: (key: string) => remembered.get(key) ?? null,
+		setItem: (key: string, value: string) => void remembered.set(key, value),
+		removeItem: (key: string) => void remembered.delete(key)
+	};
+	return { remembered, memory };
+}
+
 describe('DataLayer', () => {
 	it('shows cached records at once and replaces them with fresh ones', async () => {
 		const { layer, userKey, proxy } = newLayer();
@@ -253,12 +264,7 @@ describe('DataLayer', () => {
 	it("opens the last user's cache before the session answers, and swaps it for another user", async () => {
 		const { layer, userKey } = newLayer();
 		await layer.sync();
-		const remembered = new Map([['wellness:last-user-key', userKey]]);
-		const memory = {
-			getItem: (key: string) => remembered.get(key) ?? null,
-			setItem: (key: string, value: string) => void remembered.set(key, value),
-			removeItem: (key: string) => void remembered.delete(key)
-		};
+		const { remembered, memory } = rememberingLastUser(userKey);
 		const proxy = createFakeProxy({ handle: (r) => api.handle(r), token: TOKEN, userKey });
 		let release = (): void => {};
 		const sessionGate = new Promise<void>((resolve) => (release = resolve));
@@ -294,12 +300,7 @@ describe('DataLayer', () => {
 		const { layer, userKey } = newLayer();
 		await layer.sync();
 		await layer.goals().settled;
-		const remembered = new Map([['wellness:last-user-key', userKey]]);
-		const memory = {
-			getItem: (key: string) => remembered.get(key) ?? null,
-			setItem: (key: string, value: string) => void remembered.set(key, value),
-			removeItem: (key: string) => void remembered.delete(key)
-		};
+		const { remembered, memory } = rememberingLastUser(userKey);
 		const proxy = createFakeProxy({
 			handle: (r) => api.handle(r),
 			token: TOKEN,
@@ -329,12 +330,7 @@ describe('DataLayer', () => {
 	it('asks the session again and syncs at once when the network comes back after an offline start', async () => {
 		const { layer, userKey } = newLayer();
 		await layer.sync();
-		const remembered = new Map([['wellness:last-user-key', userKey]]);
-		const memory = {
-			getItem: (key: string) => remembered.get(key) ?? null,
-			setItem: (key: string, value: string) => void remembered.set(key, value),
-			removeItem: (key: string) => void remembered.delete(key)
-		};
+		const { memory } = rememberingLastUser(userKey);
 		const proxy = createFakeProxy({ handle: (r) => api.handle(r), token: TOKEN, userKey });
 		let down = true;
 		const fetch: typeof globalThis.fetch = (input, init) =>
