@@ -264,22 +264,6 @@ export function importRecords<K extends RecordKind>(
 	});
 }
 
-/**
- * Stores several kinds of imported records in one transaction, each as `importRecords` does: a
- * record that fails anywhere stores nothing of any kind, so an import is all or nothing per file.
- * Answers the counts per kind given.
- */
-export function importKinds(
-	store: Store,
-	batches: Iterable<readonly [RecordKind, Iterable<unknown>]>
-): Partial<Record<RecordKind, ImportCounts>> {
-	return store.transaction(() => {
-		const counts: Partial<Record<RecordKind, ImportCounts>> = {};
-		for (const [kind, records] of batches) counts[kind] = importRecords(store, kind, records);
-		return counts;
-	});
-}
-
 /** Of an import's kinds, the one whose first zone becomes a new account's home zone, in this order. */
 const HOME_ZONE_ORDER: readonly RecordKind[] = [
 	'moves',
@@ -293,9 +277,10 @@ const HOME_ZONE_ORDER: readonly RecordKind[] = [
 /**
  * One file's import, written record by record into one open transaction, so a big export never
  * waits whole in memory: `add` stores a record (a bad one throws an ImportError and rolls
- * everything back), `commit` makes all of them durable at once, `abort` rolls back. Records,
- * counts and the home zone follow `importKinds` (kinds in HOME_ZONE_ORDER). `finish` is called
- * once, after the commit or the rollback (it releases the store's write turn).
+ * everything back), `commit` makes all of them durable at once, `abort` rolls back. Records
+ * and counts follow `importRecords`; the home zone is the first zone of the first kind in
+ * HOME_ZONE_ORDER that has one. `finish` is called once, after the commit or the rollback (it
+ * releases the store's write turn).
  */
 export class ImportTransaction {
 	readonly #store: Store;

@@ -3,13 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { checkControl, matchEndpoint, validateParams, type ParamSpec } from '$lib/api/endpoints';
-import {
-	applyEntry,
-	ImportTransaction,
-	importKinds,
-	importRecords,
-	type ImportCounts
-} from './apply';
+import { applyEntry, ImportTransaction, importRecords, type ImportCounts } from './apply';
 import {
 	DEFAULT_DATA_DIR,
 	LEGACY_DATA_DIR,
@@ -72,14 +66,6 @@ export interface ReferenceApi {
 		kind: RecordKind,
 		records: Iterable<unknown>
 	): Promise<ImportCounts>;
-	/**
-	 * Stores imported records of several kinds into an account in one transaction: a record that
-	 * fails anywhere stores nothing of any kind (one file, all or nothing). Counts per kind given.
-	 */
-	importKinds(
-		account: string,
-		batches: Iterable<readonly [RecordKind, Iterable<unknown>]>
-	): Promise<Partial<Record<RecordKind, ImportCounts>>>;
 	/**
 	 * Opens one file's import into an account: records are written one by one into a single
 	 * transaction (see ImportTransaction in apply.ts) and appear all at once on commit, so a big
@@ -327,10 +313,6 @@ export function createReferenceApi(options: ReferenceApiOptions = {}): Reference
 		async importRecords(account, kind, records) {
 			const state = (await ready()).account(account);
 			return serialized(() => Promise.resolve(importRecords(state.store, kind, records)));
-		},
-		async importKinds(account, batches) {
-			const state = (await ready()).account(account);
-			return serialized(() => Promise.resolve(importKinds(state.store, batches)));
 		},
 		async beginImport(account) {
 			const state = (await ready()).account(account);
