@@ -75,7 +75,7 @@ export function writeFailure(error: unknown, what: string): WriteError {
 /** Refuses, naming the permission, a write the session's scopes do not allow. */
 function requireScope(session: Session, scope: string, what: string): void {
 	if (!session.signedIn) throw new WriteError(`${what} failed: sign in first.`);
-	if (session.scopes.length > 0 && !session.scopes.includes(scope)) {
+	if (lacking(session, scope) !== null) {
 		throw new WriteError(
 			`${what} needs the ${scope} permission, which this sign-in did not grant.`,
 			scope
