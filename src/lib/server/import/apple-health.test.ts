@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { importFile, importStream, MemorySink } from './index';
+import { IMPORT_KINDS, importFile, importStream, MemorySink } from './index';
 
 // Expected figures are worked out by hand from the records spelled out in fixtures/generate.ts.
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
@@ -196,14 +196,7 @@ describe('Apple Health import', () => {
 		const fromXml = await imported();
 		const fromZip = await imported('apple-health-export.zip');
 		expect(fromZip.summary.format).toBe('apple-health-zip');
-		for (const kind of [
-			'moves',
-			'sleeps',
-			'workouts',
-			'body_events',
-			'meals',
-			'heartrates'
-		] as const)
+		for (const kind of IMPORT_KINDS)
 			expect(fromZip.sink.list(kind)).toEqual(fromXml.sink.list(kind));
 	});
 
