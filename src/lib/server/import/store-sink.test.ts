@@ -121,6 +121,25 @@ describe('importing into the embedded store', () => {
 		expect(rows()).toEqual(before);
 	});
 
+	it('reports a refusal a store gives only when it commits later as the import module’s own error', async () => {
+		class Refused extends Error {}
+		const later = {
+			beginImport: () =>
+				Promise.resolve({
+					add: () => {},
+					commit: () => Promise.reject(new Refused('sleeps record 1: date is not a date')),
+					abort: () => {}
+				})
+		};
+		const opened = await ownAccountWriter(later, { OWN_ACCOUNT: 'me', ImportError: Refused })();
+		opened.add('moves', {});
+		const failure: unknown = await Promise.resolve()
+			.then(() => opened.commit())
+			.catch((error: unknown) => error);
+		expect(failure).toBeInstanceOf(ImportError);
+		expect((failure as Error).message).toBe('sleeps record 1: date is not a date');
+	});
+
 	it('stores nothing of any kind when the store refuses a record after others were written', async () => {
 		const before = rows();
 		const read = new MemorySink();

@@ -56,17 +56,24 @@ export interface ImportingApi {
 export function ownAccountWriter(api: ImportingApi, module: ImportingApiModule): StoreWriter {
 	return async () => {
 		const transaction = await api.beginImport(module.OWN_ACCOUNT);
-		const checked = <T>(step: () => T): T => {
-			try {
-				return step();
-			} catch (error) {
-				if (error instanceof module.ImportError) throw new ImportError(error.message);
-				throw error;
-			}
-		};
+		const reported = (error: unknown): unknown =>
+			error instanceof module.ImportError ? new ImportError(error.message) : error;
 		return {
-			add: (kind, record) => checked(() => transaction.add(kind, record)),
-			commit: () => checked(() => transaction.commit()),
+			add: (kind, record) => {
+				try {
+					transaction.add(kind, record);
+				} catch (error) {
+					throw reported(error);
+				}
+			},
+			// Awaited, so a store that answers its commit later is reported the same way.
+			commit: async () => {
+				try {
+					return await transaction.commit();
+				} catch (error) {
+					throw reported(error);
+				}
+			},
 			abort: () => transaction.abort()
 		};
 	};
