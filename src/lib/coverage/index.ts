@@ -1,0 +1,2 @@
+// What every answer rests on (coverage.ts): the one model pages, metrics and the cache share.
+export * from './coverage';
