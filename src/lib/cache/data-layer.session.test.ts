@@ -206,7 +206,7 @@ describe('DataLayer permissions', () => {
 			fetch: proxy.fetch,
 			session: session({ scopes: ['move_read'] })
 		});
-		const sleeps = layer.sleeps(TODAY_BERLIN - 6, TODAY_BERLIN);
+		const sleeps = layer.list('sleeps', TODAY_BERLIN - 6, TODAY_BERLIN);
 		await sleeps.settled;
 		expect(sleeps.missingScope).toBe('sleep_read');
 	});

@@ -62,7 +62,7 @@ describe('DataLayer', () => {
 	it('shows cached records at once and replaces them with fresh ones', async () => {
 		const { layer, userKey, proxy } = newLayer();
 		await layer.sync();
-		const first = layer.moves(WEEK_AGO, TODAY);
+		const first = layer.list('moves', WEEK_AGO, TODAY);
 		await first.settled;
 		expect(first.data?.map((m) => m.date)).toEqual(
 			Array.from({ length: 7 }, (_, i) => addDays(WEEK_AGO, i))
@@ -70,7 +70,7 @@ describe('DataLayer', () => {
 
 		// A second visit: a new layer over the same database.
 		const { layer: again } = newLayer({ userKey, proxy });
-		const moves = again.moves(WEEK_AGO, TODAY);
+		const moves = again.list('moves', WEEK_AGO, TODAY);
 		await again.ready();
 		await waitUntil(() => moves.data !== undefined);
 		expect(moves.fromCache || !moves.stale).toBe(true);
@@ -85,7 +85,7 @@ describe('DataLayer', () => {
 		await layer.sync();
 		proxy.offline = true;
 		const { layer: offline } = newLayer({ userKey, proxy });
-		const sleeps = offline.sleeps(WEEK_AGO, TODAY);
+		const sleeps = offline.list('sleeps', WEEK_AGO, TODAY);
 		await sleeps.settled;
 		expect(sleeps.status).toBe('ready');
 		expect(sleeps.stale).toBe(true);
@@ -147,7 +147,7 @@ describe('DataLayer', () => {
 			openStore: () => Promise.resolve(slow)
 		});
 		const goals = layer.goals();
-		const moves = layer.moves(WEEK_AGO, TODAY);
+		const moves = layer.list('moves', WEEK_AGO, TODAY);
 		void moves.status;
 		await waitUntil(() => goals.data !== undefined, 1000);
 		expect(goals.data).toEqual(goalsValue);
@@ -166,7 +166,7 @@ describe('DataLayer', () => {
 			openStore: () => Promise.reject(new DOMException('denied', 'SecurityError')),
 			sync: { historyDays: 10 }
 		});
-		const moves = layer.moves(WEEK_AGO, TODAY);
+		const moves = layer.list('moves', WEEK_AGO, TODAY);
 		await moves.settled;
 		expect(layer.syncStatus.storage).toBe('memory');
 		expect(layer.syncStatus.notice).toMatch(/in memory/);
@@ -182,7 +182,7 @@ describe('DataLayer', () => {
 		try {
 			const { layer } = newLayer();
 			const goals = layer.goals();
-			const moves = layer.moves(WEEK_AGO, TODAY);
+			const moves = layer.list('moves', WEEK_AGO, TODAY);
 			await Promise.all([goals.settled, moves.settled]);
 			expect(put).toHaveBeenCalled();
 			expect(goals.error).toBeNull();
@@ -220,7 +220,7 @@ describe('DataLayer', () => {
 	it('reopens and refills the cache when the database is deleted underneath it', async () => {
 		const { layer, userKey } = newLayer();
 		await layer.sync();
-		const moves = layer.moves(WEEK_AGO, TODAY);
+		const moves = layer.list('moves', WEEK_AGO, TODAY);
 		await moves.settled;
 		await deleteDB(databaseName(userKey));
 		await waitUntil(async () => {
@@ -233,7 +233,7 @@ describe('DataLayer', () => {
 
 	it('fetches the phases of a finished sleep once, then serves them from the cache', async () => {
 		const { layer, proxy } = newLayer();
-		const sleeps = layer.sleeps(WEEK_AGO, TODAY);
+		const sleeps = layer.list('sleeps', WEEK_AGO, TODAY);
 		await sleeps.settled;
 		const night = sleeps.data?.find((s) => s.sub_type === 0);
 		if (!night) throw new Error('the demo has nights');
@@ -247,7 +247,7 @@ describe('DataLayer', () => {
 
 	it('fetches the ticks of a workout through the proxy once per session', async () => {
 		const { layer, proxy } = newLayer();
-		const workouts = layer.workouts(addDays(TODAY, -29), TODAY);
+		const workouts = layer.list('workouts', addDays(TODAY, -29), TODAY);
 		await workouts.settled;
 		const workout = workouts.data?.at(-1);
 		if (!workout) throw new Error('the demo has workouts');
@@ -274,7 +274,7 @@ describe('DataLayer', () => {
 			return proxy.fetch(input, init);
 		};
 		const early = new DataLayer({ fetch, memory });
-		const moves = early.moves(WEEK_AGO, TODAY);
+		const moves = early.list('moves', WEEK_AGO, TODAY);
 		await waitUntil(() => moves.data !== undefined);
 		expect(moves.data).toHaveLength(7);
 		release();
@@ -286,7 +286,7 @@ describe('DataLayer', () => {
 			userKey: 'someone-else'
 		});
 		const switched = new DataLayer({ fetch: other.fetch, memory, sync: { historyDays: 3 } });
-		const theirs = switched.moves(WEEK_AGO, TODAY);
+		const theirs = switched.list('moves', WEEK_AGO, TODAY);
 		await waitUntil(() => remembered.get('wellness:last-user-key') === 'someone-else');
 		await waitUntil(() => theirs.status === 'ready' && !theirs.stale);
 		// Their own cache: only the days this query needed, not the first user's month.
@@ -315,7 +315,7 @@ describe('DataLayer', () => {
 			return proxy.fetch(input, init);
 		};
 		const next = new DataLayer({ fetch, memory });
-		const moves = next.moves(WEEK_AGO, TODAY);
+		const moves = next.list('moves', WEEK_AGO, TODAY);
 		const goals = next.goals();
 		// Before the session answers, the remembered person's cache shows.
 		await waitUntil(() => moves.data !== undefined && goals.data !== undefined);
@@ -336,7 +336,7 @@ describe('DataLayer', () => {
 		const fetch: typeof globalThis.fetch = (input, init) =>
 			down ? Promise.reject(new TypeError('Failed to fetch')) : proxy.fetch(input, init);
 		const offline = new DataLayer({ fetch, memory });
-		const moves = offline.moves(WEEK_AGO, TODAY);
+		const moves = offline.list('moves', WEEK_AGO, TODAY);
 		const goals = offline.goals();
 		await Promise.all([moves.settled, goals.settled]);
 		expect(moves.data).toHaveLength(7);
@@ -370,7 +370,7 @@ describe('DataLayer', () => {
 		const { layer, proxy } = newLayer();
 		await layer.sync();
 		expect(proxy.requests.some((path) => /\/meals\//.test(path))).toBe(false);
-		const meals = layer.meals(TODAY, TODAY);
+		const meals = layer.list('meals', TODAY, TODAY);
 		await meals.settled;
 		const meal = meals.data?.[0];
 		if (!meal) throw new Error('the demo has meals today');
@@ -387,7 +387,7 @@ describe('DataLayer', () => {
 		const { layer, proxy } = newLayer({ scopes: ['move_read', 'sleep_read', 'weight_read'] });
 		await layer.sync();
 		expect(proxy.requests.some((path) => path.includes('/meals'))).toBe(false);
-		const meals = layer.meals(WEEK_AGO, TODAY);
+		const meals = layer.list('meals', WEEK_AGO, TODAY);
 		await meals.settled;
 		expect(meals.missingScope).toBe('meal_read');
 		expect(await layer.missingScope('meals')).toBe('meal_read');
@@ -401,14 +401,14 @@ describe('DataLayer', () => {
 		expect(proxy.requests.some((path) => path.includes('/body_events'))).toBe(false);
 		expect(layer.syncStatus.lastSynced).toBe(NOW_MS / 1000);
 
-		const weighIns = layer.bodyEvents(WEEK_AGO, TODAY);
+		const weighIns = layer.list('bodyEvents', WEEK_AGO, TODAY);
 		await weighIns.settled;
 		expect(weighIns.status).toBe('error');
 		expect(weighIns.missingScope).toBe('weight_read');
 		expect(weighIns.error).toContain('weight_read');
 		expect(await layer.missingScope('bodyEvents')).toBe('weight_read');
 		expect(await layer.missingScope('heartrates')).toBeNull();
-		const heart = layer.heartrates(WEEK_AGO, TODAY);
+		const heart = layer.list('heartrates', WEEK_AGO, TODAY);
 		await heart.settled;
 		expect(heart.data).toHaveLength(7);
 	});
@@ -417,10 +417,10 @@ describe('DataLayer', () => {
 		const { layer, proxy } = newLayer({ scopes: ['move_read', 'sleep_read', 'weight_read'] });
 		await layer.sync();
 		expect(proxy.requests.some((path) => path.includes('/heartrates'))).toBe(false);
-		const heart = layer.heartrates(WEEK_AGO, TODAY);
+		const heart = layer.list('heartrates', WEEK_AGO, TODAY);
 		await heart.settled;
 		expect(heart.missingScope).toBe('heartrate_read');
-		const weighIns = layer.bodyEvents(WEEK_AGO, TODAY);
+		const weighIns = layer.list('bodyEvents', WEEK_AGO, TODAY);
 		await weighIns.settled;
 		expect(weighIns.data?.length).toBeGreaterThan(0);
 	});
@@ -449,7 +449,7 @@ describe('DataLayer', () => {
 		expect(proxy.requests.some((path) => path.startsWith('v.1.0/users/@me/cardiac_events'))).toBe(
 			true
 		);
-		const readings = layer.cardiacEvents(WEEK_AGO, TODAY);
+		const readings = layer.list('cardiacEvents', WEEK_AGO, TODAY);
 		await readings.settled;
 		expect(readings.data?.map((r) => [r.systolic, r.diastolic, r.heart_rate])).toEqual([
 			[121, 79, 64]
@@ -458,14 +458,14 @@ describe('DataLayer', () => {
 		const { layer: current, proxy: currentProxy } = newLayer();
 		await current.sync();
 		expect(currentProxy.requests.some((path) => path.includes('cardiac_events'))).toBe(false);
-		const none = current.cardiacEvents(WEEK_AGO, TODAY);
+		const none = current.list('cardiacEvents', WEEK_AGO, TODAY);
 		await none.settled;
 		expect(none.data).toEqual([]);
 	});
 
 	it('asks nothing of the API for a query until a page reads it', async () => {
 		const { layer, proxy } = newLayer();
-		const moves = layer.moves(WEEK_AGO, TODAY);
+		const moves = layer.list('moves', WEEK_AGO, TODAY);
 		const goals = layer.goals();
 		await layer.ready();
 		await new Promise((resolve) => setTimeout(resolve, 50));
@@ -479,11 +479,11 @@ describe('DataLayer', () => {
 		vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
 		try {
 			const { layer } = newLayer();
-			const moves = layer.moves(WEEK_AGO, TODAY);
+			const moves = layer.list('moves', WEEK_AGO, TODAY);
 			const goals = layer.goals();
-			expect(layer.moves(WEEK_AGO, TODAY)).toBe(moves);
+			expect(layer.list('moves', WEEK_AGO, TODAY)).toBe(moves);
 			vi.advanceTimersByTime(5 * 60_000);
-			expect(layer.moves(WEEK_AGO, TODAY)).not.toBe(moves);
+			expect(layer.list('moves', WEEK_AGO, TODAY)).not.toBe(moves);
 			expect(layer.goals()).not.toBe(goals);
 		} finally {
 			vi.useRealTimers();
@@ -493,7 +493,7 @@ describe('DataLayer', () => {
 	it('empties the cache on clearAll', async () => {
 		const { layer } = newLayer();
 		await layer.sync();
-		const moves = layer.moves(WEEK_AGO, TODAY);
+		const moves = layer.list('moves', WEEK_AGO, TODAY);
 		await moves.settled;
 		await layer.clearAll();
 		expect(moves.data).toBeUndefined();

@@ -67,7 +67,7 @@ async function apiWeights(): Promise<number[]> {
 }
 
 async function shownWeights(layer: DataLayer): Promise<number[]> {
-	const query = layer.bodyEvents(20260301, 20260331);
+	const query = layer.list('bodyEvents', 20260301, 20260331);
 	await query.settled;
 	return (query.data ?? []).map((record) => record.weight ?? 0).sort();
 }

@@ -8,11 +8,9 @@ import {
 	type StoreValue
 } from 'idb';
 import type { ListKind } from '$lib/client';
+import { LIST_KINDS, RECORD_KINDS } from './kinds';
 import {
-	CORE_LIST_KINDS,
 	DOC_KINDS,
-	HEART_BODY_KINDS,
-	LIST_KINDS,
 	TICK_KINDS,
 	type CacheSchema,
 	type CacheStore,
@@ -29,15 +27,19 @@ type UpgradeTx = IDBPTransaction<CacheSchema, StoreNames<CacheSchema>[], 'versio
 /** The month rows store of versions 3 to 5, which the schema no longer names. */
 const MONTHS = 'months' as StoreNames<CacheSchema>;
 
+/** The kinds of the first version: created in step 1, given their fetch-time index in step 2. */
+const FIRST_KINDS = LIST_KINDS.filter((kind) => RECORD_KINDS[kind].since === 1);
+
 /**
  * Each entry upgrades the database from version i to i + 1 and keeps what is stored. They run in
  * order from the version found on disk, so a browser several releases behind catches up step by
- * step instead of dropping its cache.
+ * step instead of dropping its cache. The stores of the list kinds added later are made by
+ * `addKindStores` from the kinds table (kinds.ts), in the step of their `since` version.
  */
-export const migrations: readonly ((db: Db, tx: UpgradeTx) => void)[] = [
+const steps: readonly ((db: Db, tx: UpgradeTx) => void)[] = [
 	// 1: one store per kind; list records by xid with a date index.
 	(db) => {
-		for (const kind of CORE_LIST_KINDS) {
+		for (const kind of FIRST_KINDS) {
 			db.createObjectStore(kind, { keyPath: 'xid' }).createIndex('by-date', 'date');
 		}
 		for (const kind of TICK_KINDS) db.createObjectStore(kind, { keyPath: 'xid' });
@@ -48,7 +50,7 @@ export const migrations: readonly ((db: Db, tx: UpgradeTx) => void)[] = [
 	// 2: indexes for eviction under quota pressure (by fetch time, and tick sets by their date).
 	// createIndex on a store with rows indexes the rows already there.
 	(_db, tx) => {
-		for (const kind of CORE_LIST_KINDS) {
+		for (const kind of FIRST_KINDS) {
 			tx.objectStore(kind).createIndex('by-fetched', 'fetchedAt');
 		}
 		for (const kind of TICK_KINDS) tx.objectStore(kind).createIndex('by-date', 'date');
@@ -72,28 +74,16 @@ export const migrations: readonly ((db: Db, tx: UpgradeTx) => void)[] = [
 	(_db, tx) => {
 		void tx.objectStore(MONTHS).clear();
 	},
-	// 6: resting heart rates, weigh-ins and (v.1.0) blood pressure readings, stored like the other
-	// dated records (by xid, with the date and fetch-time indexes). What is stored already stays;
-	// they arrive with the next sync.
-	(db) => {
-		for (const kind of HEART_BODY_KINDS) {
-			const store = db.createObjectStore(kind, { keyPath: 'xid' });
-			store.createIndex('by-date', 'date');
-			store.createIndex('by-fetched', 'fetchedAt');
-		}
-	},
+	// 6: resting heart rates, weigh-ins and (v.1.0) blood pressure readings (addKindStores). What
+	// is stored already stays; they arrive with the next sync.
+	() => {},
 	// 7: no month rows: reads go to the records by their date index, which was as quick for the
 	// first chart of a page. The store goes with what it held.
 	(db) => {
 		db.deleteObjectStore(MONTHS);
 	},
-	// Meals (their totals; a day's items are read when the day is shown), stored like the other
-	// dated records. What is stored already stays; meals arrive with the next sync.
-	(db) => {
-		const store = db.createObjectStore('meals', { keyPath: 'xid' });
-		store.createIndex('by-date', 'date');
-		store.createIndex('by-fetched', 'fetchedAt');
-	},
+	// 8: meals, their totals (addKindStores); a day's items are read when the day is shown.
+	() => {},
 	// Moods, one row per day keyed by its date: the API reads them a day at a time, and a day it
 	// answered empty is kept too (mood null) so it is not asked again.
 	(db) => {
@@ -101,7 +91,26 @@ export const migrations: readonly ((db: Db, tx: UpgradeTx) => void)[] = [
 	}
 ];
 
-export const DB_VERSION = migrations.length;
+/** Creates the stores of the list kinds the kinds table adds in `version` (from 3 on). */
+function addKindStores(db: Db, version: number): void {
+	for (const kind of LIST_KINDS) {
+		if (RECORD_KINDS[kind].since !== version || version < 3) continue;
+		const store = db.createObjectStore(kind, { keyPath: 'xid' });
+		store.createIndex('by-date', 'date');
+		store.createIndex('by-fetched', 'fetchedAt');
+	}
+}
+
+export const DB_VERSION = Math.max(
+	steps.length,
+	...LIST_KINDS.map((kind) => RECORD_KINDS[kind].since)
+);
+
+/** The upgrade from version `step` to `step + 1`. */
+export function migrate(db: Db, tx: UpgradeTx, step: number): void {
+	steps[step]?.(db, tx);
+	addKindStores(db, step + 1);
+}
 
 export function databaseName(userKey: string): string {
 	return `wellness-${userKey}`;
@@ -123,7 +132,7 @@ export async function openIdbStore(options: OpenIdbOptions): Promise<CacheStore>
 	const version = options.version ?? DB_VERSION;
 	const opening = openDB<CacheSchema>(databaseName(options.userKey), version, {
 		upgrade(database, oldVersion, _newVersion, tx) {
-			for (let step = oldVersion; step < version; step++) migrations[step]?.(database, tx);
+			for (let step = oldVersion; step < version; step++) migrate(database, tx, step);
 		},
 		blocking(_current, blockedVersion) {
 			// Holding on would block the other tab forever: let go first, then tell the app.
@@ -218,6 +227,8 @@ class IdbStore implements CacheStore {
 		private readonly onEvicted: ((eviction: Eviction) => void) | undefined
 	) {
 		const write: Write = (run) => this.write(run);
+		// Named one by one: idb types a store only for a literal name (a kind missing here is a
+		// type error, so a new kind in kinds.ts cannot be forgotten).
 		this.records = {
 			moves: recordTable(db, write, 'moves'),
 			sleeps: recordTable(db, write, 'sleeps'),

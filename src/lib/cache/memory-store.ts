@@ -1,8 +1,8 @@
 // The cache kept in memory only: the fallback when IndexedDB is unavailable (private mode, blocked storage).
 import type { MoveTick, SleepTick } from '$lib/api';
 import type { ListItems, ListKind } from '$lib/client';
+import { perKind } from './kinds';
 import {
-	LIST_KINDS,
 	TICK_KINDS,
 	type CacheStore,
 	type CacheUsage,
@@ -76,15 +76,15 @@ function memoryMoodDays(): MoodDayTable & { rows: Map<number, CachedMoodDay> } {
 }
 
 export function createMemoryStore(): CacheStore {
-	const records = {
-		moves: memoryRecords<ListItems['moves']>(),
-		sleeps: memoryRecords<ListItems['sleeps']>(),
-		workouts: memoryRecords<ListItems['workouts']>(),
-		heartrates: memoryRecords<ListItems['heartrates']>(),
-		bodyEvents: memoryRecords<ListItems['bodyEvents']>(),
-		cardiacEvents: memoryRecords<ListItems['cardiacEvents']>(),
-		meals: memoryRecords<ListItems['meals']>()
-	};
+	/** The rows of every kind's table, for eviction and counting. */
+	const rowsOf = new Map<ListKind, Map<string, { date: number }>>();
+	const records = perKind<'records'>((kind) => {
+		const table = memoryRecords<ListItems[typeof kind]>();
+		rowsOf.set(kind, table.rows);
+		return table;
+	});
+	const rows = (kind: ListKind): Map<string, { date: number }> =>
+		rowsOf.get(kind) ?? new Map<string, { date: number }>();
 	const ticks = {
 		sleepPhases: memoryKeyed((entry: CachedTicks<SleepTick>) => entry.xid),
 		moveTicks: memoryKeyed((entry: CachedTicks<MoveTick>) => entry.xid)
@@ -99,7 +99,7 @@ export function createMemoryStore(): CacheStore {
 	const syncState = memoryKeyed((entry: SyncState) => entry.kind);
 
 	function datesOf(kind: ListKind): number[] {
-		return [...records[kind].rows.values()].map((row) => row.date);
+		return [...rows(kind).values()].map((row) => row.date);
 	}
 
 	return {
@@ -129,10 +129,10 @@ export function createMemoryStore(): CacheStore {
 			const atTenth = dates[Math.floor(dates.length / 10)] ?? first;
 			const cutoff = atTenth === first ? first + 1 : atTenth;
 			let removed = 0;
-			for (const kind of LIST_KINDS) {
-				for (const [xid, row] of records[kind].rows) {
+			for (const kindRows of rowsOf.values()) {
+				for (const [xid, row] of kindRows) {
 					if (row.date < cutoff) {
-						records[kind].rows.delete(xid);
+						kindRows.delete(xid);
 						removed++;
 					}
 				}
@@ -143,9 +143,9 @@ export function createMemoryStore(): CacheStore {
 		usage(): Promise<CacheUsage> {
 			const dated = [...datesOf('moves'), ...datesOf('sleeps')];
 			return Promise.resolve({
-				moves: records.moves.rows.size,
-				sleeps: records.sleeps.rows.size,
-				workouts: records.workouts.rows.size,
+				moves: rows('moves').size,
+				sleeps: rows('sleeps').size,
+				workouts: rows('workouts').size,
 				sleepPhases: ticks.sleepPhases.rows.size,
 				moveTicks: ticks.moveTicks.rows.size,
 				bytes: null,
@@ -154,8 +154,8 @@ export function createMemoryStore(): CacheStore {
 			});
 		},
 		clear() {
+			for (const kindRows of rowsOf.values()) kindRows.clear();
 			for (const table of [
-				...Object.values(records),
 				...Object.values(ticks),
 				...Object.values(docs),
 				trends,

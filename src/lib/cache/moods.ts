@@ -34,7 +34,7 @@ function moodQueries(layer: DataLayer): QueryMemo<Query<MoodDay[]>> {
 	let memo = memos.get(layer);
 	if (memo === undefined) {
 		memo = new QueryMemo<Query<MoodDay[]>>();
-		layer.internals.track(memo);
+		layer.track(memo);
 		memos.set(layer, memo);
 	}
 	return memo;
@@ -42,7 +42,7 @@ function moodQueries(layer: DataLayer): QueryMemo<Query<MoodDay[]>> {
 
 /** The read scope moods need that the sign-in lacks, or null (also when no scopes are listed). */
 export async function missingMoodScope(layer: DataLayer): Promise<string | null> {
-	return lacking(await layer.internals.session(), MOOD_READ_SCOPE);
+	return lacking(await layer.account.current(), MOOD_READ_SCOPE);
 }
 
 /**
@@ -52,12 +52,11 @@ export async function missingMoodScope(layer: DataLayer): Promise<string | null>
  * range returns the same Query while something reads it.
  */
 export function moodDays(layer: DataLayer, fromDate: number, toDate: number): Query<MoodDay[]> {
-	const internals = layer.internals;
 	const memo = moodQueries(layer);
 	const key = `${fromDate}:${toDate}`;
 	return memo.get(key, () => {
 		const reading = new MoodReading();
-		const query: Query<MoodDay[]> = internals.query({
+		const query: Query<MoodDay[]> = layer.query({
 			release: (released) => memo.delete(key, released),
 			cached: async (store) => {
 				const days = await store.moods.between(fromDate, toDate);
@@ -65,21 +64,21 @@ export function moodDays(layer: DataLayer, fromDate: number, toDate: number): Qu
 				return { value: moodsIn(days), fetchedAt: Math.min(...days.map((d) => d.fetchedAt)) };
 			},
 			fresh: async (store, signal) => {
-				const missing = lacking(await internals.session(), MOOD_READ_SCOPE);
+				const missing = lacking(await layer.account.current(), MOOD_READ_SCOPE);
 				if (missing !== null) throw scopeError(missing);
 				const shown = showAsRead(query, reading);
 				try {
 					const value = await fetchMoodDays(fromDate, toDate, {
 						table: store.moods,
-						fetchDay: (date, daySignal) => internals.client.moodOfDay(date, { signal: daySignal }),
-						today: (await internals.today()).date,
-						now: () => internals.serverNow(),
+						fetchDay: (date, daySignal) => layer.client.moodOfDay(date, { signal: daySignal }),
+						today: (await layer.person.today()).date,
+						now: () => layer.serverNow(),
 						signal,
 						onProgress: shown.progress
 					});
 					// The last days read show before the read is over, so none flashes as unread.
 					await shown.flush();
-					return { value, fetchedAt: internals.serverNow() };
+					return { value, fetchedAt: layer.serverNow() };
 				} finally {
 					shown.stop();
 					reading.finish();

@@ -29,6 +29,25 @@ export interface QueryOptions {
 	gcTimeMs?: number;
 }
 
+/** What a page reads of any query to show its state (a Query, or a range query with coverage). */
+export interface QueryLike<T> {
+	readonly data: T | undefined;
+	readonly status: QueryStatus;
+	readonly stale: boolean;
+	readonly error: string | null;
+	readonly missingScope: string | null;
+	readonly lastSynced: number | null;
+	refresh(): Promise<void>;
+}
+
+/** What the layer does with any query it handed out: restart it for another person, refresh it. */
+export interface Restartable {
+	readonly started: boolean;
+	reload(): Promise<void>;
+	refresh(): Promise<void>;
+	restart(): Promise<void>;
+}
+
 /** How long a query no page shows is kept, so going back to a page shows it at once. */
 export const QUERY_GC_TIME_MS = 5 * 60_000;
 

@@ -87,14 +87,9 @@ export interface SyncState {
 }
 
 /** One store per kind; list records carry a date index (range queries) and a fetch-time index. */
-export interface CacheSchema extends DBSchema {
-	moves: RecordStore<ListItems['moves']>;
-	sleeps: RecordStore<ListItems['sleeps']>;
-	workouts: RecordStore<ListItems['workouts']>;
-	heartrates: RecordStore<ListItems['heartrates']>;
-	bodyEvents: RecordStore<ListItems['bodyEvents']>;
-	cardiacEvents: RecordStore<ListItems['cardiacEvents']>;
-	meals: RecordStore<ListItems['meals']>;
+export type CacheSchema = { [K in ListKind]: RecordStore<ListItems[K]> } & OtherStores;
+
+interface OtherStores extends DBSchema {
 	sleepPhases: TickStore<SleepTick>;
 	moveTicks: TickStore<MoveTick>;
 	goals: DocStore<GoalsV11>;
@@ -122,38 +117,6 @@ interface DocStore<T> {
 	value: CachedDoc<T>;
 }
 
-export const LIST_KINDS: readonly ListKind[] = [
-	'moves',
-	'sleeps',
-	'workouts',
-	'heartrates',
-	'bodyEvents',
-	'cardiacEvents',
-	'meals'
-];
-/** The kinds cached since the first version; "last synced" waits for all of them. */
-export const CORE_LIST_KINDS: readonly ListKind[] = ['moves', 'sleeps', 'workouts'];
-/** The kinds added in database version 6 (heart and body); each needs its own scope. */
-export const HEART_BODY_KINDS: readonly ListKind[] = ['heartrates', 'bodyEvents', 'cardiacEvents'];
-/** The kinds added after the first version, each behind its own scope: they count once synced. */
-export const LATER_LIST_KINDS: readonly ListKind[] = [...HEART_BODY_KINDS, 'meals'];
-/** Kinds only an upstream speaking v.1.0 has. */
-export const V10_ONLY_KINDS: readonly ListKind[] = ['cardiacEvents'];
-/** What a sync fetches unless told otherwise: every kind v.1.1 has. */
-export const DEFAULT_SYNC_KINDS: readonly ListKind[] = LIST_KINDS.filter(
-	(kind) => !V10_ONLY_KINDS.includes(kind)
-);
-
-/** The read scope a token needs for each list kind (the API specification's scope list). */
-export const LIST_KIND_SCOPES: Readonly<Record<ListKind, string>> = {
-	moves: 'move_read',
-	sleeps: 'sleep_read',
-	workouts: 'move_read',
-	heartrates: 'heartrate_read',
-	bodyEvents: 'weight_read',
-	cardiacEvents: 'heartrate_read',
-	meals: 'meal_read'
-};
 export const TICK_KINDS: readonly TickKind[] = ['sleepPhases', 'moveTicks'];
 export const DOC_KINDS: readonly DocKind[] = ['goals', 'settings', 'user'];
 

@@ -1,7 +1,7 @@
 // Which read scopes a session lacks, and the error a query ends with when it lacks one.
 import { ApiError, type ListKind } from '$lib/client';
-import type { Session } from './data-layer.svelte';
-import { LIST_KIND_SCOPES } from './schema';
+import type { Session } from './account.svelte';
+import { RECORD_KINDS } from './kinds';
 
 /** A scope the session lacks; null when it holds it or lists no scopes at all. */
 export function lacking(session: Session, scope: string): string | null {
@@ -11,7 +11,7 @@ export function lacking(session: Session, scope: string): string | null {
 
 /** The scope a session lacks for a kind; null when it holds it or lists no scopes at all. */
 export function missingScopeIn(session: Session, kind: ListKind): string | null {
-	return lacking(session, LIST_KIND_SCOPES[kind]);
+	return lacking(session, RECORD_KINDS[kind].scope);
 }
 
 /** The error a query of a kind the token may not read ends with, naming the scope. */

@@ -1,6 +1,7 @@
 // Keeps the cache working when the browser's storage is full: what does not fit on disk is kept in memory.
 import type { ListItems, ListKind } from '$lib/client';
 import { isQuotaError } from './idb-store';
+import { perKind } from './kinds';
 import { createMemoryStore } from './memory-store';
 import type { CacheStore, KeyedTable, MoodDayTable, RecordTable } from './schema';
 
@@ -20,15 +21,15 @@ export function spillWhenFull(disk: CacheStore, onFull: () => void): SpillingSto
 	let full = false;
 	let memory = createMemoryStore();
 	/** The xids each kind holds in memory: their disk copies, if any, are older. */
-	const spilled: Record<ListKind, Set<string>> = {
-		moves: new Set(),
-		sleeps: new Set(),
-		workouts: new Set(),
-		heartrates: new Set(),
-		bodyEvents: new Set(),
-		cardiacEvents: new Set(),
-		meals: new Set()
-	};
+	const spilledByKind = new Map<ListKind, Set<string>>();
+	function spilledOf(kind: ListKind): Set<string> {
+		let xids = spilledByKind.get(kind);
+		if (xids === undefined) {
+			xids = new Set();
+			spilledByKind.set(kind, xids);
+		}
+		return xids;
+	}
 
 	async function write(toDisk: () => Promise<void>, toMemory: () => Promise<void>): Promise<void> {
 		if (!full) {
@@ -62,6 +63,7 @@ export function spillWhenFull(disk: CacheStore, onFull: () => void): SpillingSto
 
 	function records<K extends ListKind>(kind: K): RecordTable<ListItems[K]> {
 		const onDisk: RecordTable<ListItems[K]> = disk.records[kind];
+		const spilled = spilledOf(kind);
 		const inMemory = (): RecordTable<ListItems[K]> => memory.records[kind];
 		return {
 			put: (rows) =>
@@ -69,23 +71,23 @@ export function spillWhenFull(disk: CacheStore, onFull: () => void): SpillingSto
 					() => onDisk.put(rows),
 					async () => {
 						await inMemory().put(rows);
-						for (const row of rows) spilled[kind].add(row.xid);
+						for (const row of rows) spilled.add(row.xid);
 					}
 				),
 			async between(fromDate, toDate) {
 				const [stored, kept] = await Promise.all([
 					onDisk.between(fromDate, toDate),
-					spilled[kind].size > 0 ? inMemory().between(fromDate, toDate) : []
+					spilled.size > 0 ? inMemory().between(fromDate, toDate) : []
 				]);
-				if (spilled[kind].size === 0) return stored;
+				if (spilled.size === 0) return stored;
 				// In the order both stores answer in: by date, then by xid.
-				return [...stored.filter((record) => !spilled[kind].has(record.xid)), ...kept].sort(
+				return [...stored.filter((record) => !spilled.has(record.xid)), ...kept].sort(
 					(a, b) => a.date - b.date || (a.xid < b.xid ? -1 : a.xid > b.xid ? 1 : 0)
 				);
 			},
 			async remove(xid) {
 				// Either copy may hold it; a delete frees space, so the disk is always tried.
-				spilled[kind].delete(xid);
+				spilled.delete(xid);
 				await inMemory().remove(xid);
 				await onDisk.remove(xid);
 			}
@@ -119,15 +121,7 @@ export function spillWhenFull(disk: CacheStore, onFull: () => void): SpillingSto
 		get full() {
 			return full;
 		},
-		records: {
-			moves: records('moves'),
-			sleeps: records('sleeps'),
-			workouts: records('workouts'),
-			heartrates: records('heartrates'),
-			bodyEvents: records('bodyEvents'),
-			cardiacEvents: records('cardiacEvents'),
-			meals: records('meals')
-		},
+		records: perKind<'records'>(records),
 		ticks: {
 			sleepPhases: keyed(disk.ticks.sleepPhases, () => memory.ticks.sleepPhases),
 			moveTicks: keyed(disk.ticks.moveTicks, () => memory.ticks.moveTicks)
@@ -146,7 +140,7 @@ export function spillWhenFull(disk: CacheStore, onFull: () => void): SpillingSto
 		async clear() {
 			await disk.clear();
 			memory = createMemoryStore();
-			for (const kind of Object.values(spilled)) kind.clear();
+			for (const xids of spilledByKind.values()) xids.clear();
 			full = false;
 		},
 		close: () => disk.close()

@@ -3,6 +3,13 @@ import type { SyncProgress } from './sync';
 
 export type SyncPhase = 'starting' | 'idle' | 'syncing' | 'offline' | 'error' | 'signed-out';
 
+/** A kind of record the last sync could not read in full, and why. */
+export interface SyncFailure {
+	/** What the records are called in a sentence ("sleep"). */
+	kind: string;
+	reason: string;
+}
+
 export class SyncStatus {
 	#phase = $state<SyncPhase>('starting');
 	#progress = $state.raw<SyncProgress | null>(null);
@@ -13,6 +20,7 @@ export class SyncStatus {
 	#notice = $state<string | null>(null);
 	#error = $state<string | null>(null);
 	#needsReload = $state(false);
+	#failures = $state.raw<readonly SyncFailure[]>([]);
 
 	/** What the layer is doing: starting up, idle, syncing, or why it cannot sync. */
 	get phase(): SyncPhase {
@@ -44,6 +52,10 @@ export class SyncStatus {
 	}
 	get error(): string | null {
 		return this.#error;
+	}
+	/** The kinds the last sync could not read in full (retried by the next one). */
+	get failures(): readonly SyncFailure[] {
+		return this.#failures;
 	}
 	/** A newer version of the app opened in another tab: this one must reload. */
 	get needsReload(): boolean {
@@ -77,6 +89,9 @@ export class SyncStatus {
 	}
 	setNotice(notice: string | null): void {
 		this.#notice = notice;
+	}
+	setFailures(failures: readonly SyncFailure[]): void {
+		this.#failures = failures;
 	}
 	requireReload(): void {
 		this.#needsReload = true;

@@ -2,8 +2,10 @@
 import type { ApiClient, ListItems, ListKind, ListQuery } from '$lib/client';
 import { ApiError, isAbortError } from '$lib/client';
 import { mapPool } from './pool';
-import { DEFAULT_SYNC_KINDS, type CacheStore, type CachedRecord, type SyncState } from './schema';
+import { DEFAULT_SYNC_KINDS, RECORD_KINDS } from './kinds';
+import type { CacheStore, CachedRecord, SyncState } from './schema';
 import { planWindows, type TimeWindow, type WindowPlan } from './windows';
+import type { ReadSpan } from '$lib/coverage';
 
 export const DAY = 86_400;
 
@@ -54,6 +56,11 @@ export interface SyncRequest {
 	onProgress?: (progress: SyncProgress) => void;
 	/** Called after records of a kind are written, with the span of their dates. */
 	onStored?: (kind: ListKind, fromDate: number, toDate: number) => void;
+	/**
+	 * Called as each list or window ends: its records are stored (`error` null) and records of
+	 * `kind` that started in `span` are read, or it failed and `span` is not (or no longer) known.
+	 */
+	onRead?: (kind: ListKind, span: ReadSpan, error: unknown) => void;
 }
 
 export interface SyncOutcome {
@@ -61,42 +68,20 @@ export interface SyncOutcome {
 	serverTime: number;
 	/** Failures of single windows or lists; the rest of the run was still stored. */
 	errors: unknown[];
+	/** The kinds with a failed window or list, each with its first failure. */
+	failures: { kind: ListKind; error: unknown }[];
 	records: number;
 }
 
-const DEFAULT_WINDOW_DAYS: Record<ListKind, number> = {
-	moves: 10,
-	sleeps: 9,
-	workouts: 27,
-	heartrates: 10,
-	bodyEvents: 63,
-	cardiacEvents: 63,
-	// Two to four meals a day: three days are about a page.
-	meals: 3
-};
 /**
- * The four weeks the first screens show come in one-page windows, all in the pool's first round.
- * Older history needs every record, not the first ones soon, and there the number of requests is
- * what counts: each window costs its last, part-filled page, and a one-page window whose count
- * varies (a nap, a week with more workouts) costs a whole extra page for one record. Sleeps and
- * workouts therefore go in long windows that walk their pages, which wastes one part-filled page
- * per window instead of a page per spill; 120 days is about a dozen pages of sleeps, short enough
- * that a window started early in the pool does not outlast the rest. Moves come exactly one a
- * day, so 10-day windows fill every page and stay narrow (finer coverage if a window fails).
+ * The four weeks the first screens show come in one-page windows, all in the pool's first round
+ * (each kind's `windowDays`, kinds.ts). Older history needs every record, not the first ones soon,
+ * and there the number of requests is what counts: each window costs its last, part-filled page,
+ * and a one-page window whose count varies (a nap, a week with more workouts) costs a whole extra
+ * page for one record. Sleeps and workouts therefore go in long windows that walk their pages
+ * (`olderWindowDays`), which wastes one part-filled page per window instead of a page per spill.
  */
 const DEFAULT_RECENT_DAYS = 28;
-const DEFAULT_OLDER_WINDOW_DAYS: Record<ListKind, number> = {
-	moves: 10,
-	sleeps: 120,
-	workouts: 120,
-	// At most one resting heart rate a day: narrow windows like the moves', many in parallel.
-	heartrates: 10,
-	// A weigh-in a week or so: a window of 120 days is about two pages.
-	bodyEvents: 120,
-	// Blood pressure readings are taken by hand, now and then.
-	cardiacEvents: 120,
-	meals: 30
-};
 
 /** Margin in front of the last sync for the moves of recent days (a day starts up to 14 h off UTC). */
 const RECENT_MOVES_MARGIN = 2 * DAY;
@@ -108,6 +93,10 @@ interface Job {
 	query: ListQuery;
 	/** Set for backfill windows; incremental jobs have none. */
 	window?: TimeWindow;
+	/** Records that started in this span are read once the job is done. */
+	reads: ReadSpan;
+	/** What is not known when the job fails (an incremental list fails only what is new). */
+	unknownIfFailed: ReadSpan;
 }
 
 export async function syncCache(
@@ -117,12 +106,10 @@ export async function syncCache(
 	const { client, store } = config;
 	const signal = request.signal;
 	const concurrency = config.concurrency ?? 6;
-	const windowDays = { ...DEFAULT_WINDOW_DAYS, ...config.windowDays };
-	const olderWindowDays = { ...DEFAULT_OLDER_WINDOW_DAYS, ...config.olderWindowDays };
 	const planOf = (kind: ListKind): WindowPlan => ({
-		windowSeconds: windowDays[kind] * DAY,
+		windowSeconds: (config.windowDays?.[kind] ?? RECORD_KINDS[kind].windowDays) * DAY,
 		recentSeconds: (config.recentDays ?? DEFAULT_RECENT_DAYS) * DAY,
-		olderWindowSeconds: olderWindowDays[kind] * DAY
+		olderWindowSeconds: (config.olderWindowDays?.[kind] ?? RECORD_KINDS[kind].olderWindowDays) * DAY
 	});
 	const now = config.now ?? (() => Math.floor(Date.now() / 1000));
 
@@ -158,14 +145,14 @@ export async function syncCache(
 		if (!state) {
 			// Up to a day ahead: a record's local day may run ahead of the server's UTC clock.
 			for (const window of planWindows(wanted, serverTime + DAY, planOf(kind))) {
-				own.push({ kind, query: { startTime: window.start, endTime: window.end }, window });
+				own.push(windowJob(kind, window));
 			}
 			continue;
 		}
-		own.push({ kind, query: incrementalQuery(kind, state, serverTime) });
+		own.push(incrementalJob(kind, state, serverTime));
 		if (wanted < state.coveredFrom) {
 			for (const window of planWindows(wanted, state.coveredFrom, planOf(kind))) {
-				own.push({ kind, query: { startTime: window.start, endTime: window.end }, window });
+				own.push(windowJob(kind, window));
 			}
 		}
 	}
@@ -191,14 +178,24 @@ export async function syncCache(
 			const writes: Promise<void>[] = [];
 			try {
 				await fetchInto(job.kind, job.query, writes);
+			} catch (error) {
+				if (!isAbortError(error)) request.onRead?.(job.kind, job.unknownIfFailed, error);
+				throw error;
 			} finally {
 				// Even a job that failed half-way has writes in flight that must land before the end.
 				allWrites.push(...writes);
 			}
-			const done = Promise.all(writes).then(() => {
-				progress.windowsDone++;
-				request.onProgress?.({ ...progress });
-			});
+			const done = Promise.all(writes).then(
+				() => {
+					progress.windowsDone++;
+					request.onProgress?.({ ...progress });
+					request.onRead?.(job.kind, job.reads, null);
+				},
+				(error: unknown) => {
+					request.onRead?.(job.kind, job.unknownIfFailed, error);
+					throw error;
+				}
+			);
 			done.catch(() => {});
 			// Wrapped: an async job returning the bare promise would wait for it.
 			return { done };
@@ -241,9 +238,15 @@ export async function syncCache(
 		});
 	}
 
-	for (const outcome of outcomes) {
-		if (outcome.status === 'rejected') errors.push(outcome.reason);
-	}
+	const failures: SyncOutcome['failures'] = [];
+	outcomes.forEach((outcome, index) => {
+		if (outcome.status !== 'rejected') return;
+		errors.push(outcome.reason);
+		const kind = jobs[index]?.kind;
+		if (kind !== undefined && !failures.some((failure) => failure.kind === kind)) {
+			failures.push({ kind, error: outcome.reason });
+		}
+	});
 	signal?.throwIfAborted();
 	if (outcomes.length > 0 && outcomes.every((o) => o.status === 'rejected')) {
 		const first = errors.find((error) => !isAbortError(error));
@@ -254,7 +257,34 @@ export async function syncCache(
 		const next = nextState(kind, states.get(kind), jobs, outcomes, serverTime);
 		if (next) await store.syncState.put(next);
 	}
-	return { serverTime, errors, records: progress.records };
+	return { serverTime, errors, failures, records: progress.records };
+}
+
+/** A backfill window: it reads what started in it. */
+function windowJob(kind: ListKind, window: TimeWindow): Job {
+	const span = { start: window.start, end: window.end };
+	return {
+		kind,
+		query: { startTime: window.start, endTime: window.end },
+		window,
+		reads: span,
+		unknownIfFailed: span
+	};
+}
+
+/**
+ * What changed since the last sync: once read, the cached span is fresh up to now; when it
+ * fails, only what is newer than the last sync is unknown.
+ */
+function incrementalJob(kind: ListKind, state: SyncState, serverTime: number): Job {
+	const query = incrementalQuery(kind, state, serverTime);
+	const end = query.endTime ?? serverTime;
+	return {
+		kind,
+		query,
+		reads: { start: Math.min(query.startTime ?? state.coveredFrom, state.coveredFrom), end },
+		unknownIfFailed: { start: state.coveredTo, end }
+	};
 }
 
 /** The jobs of every kind in turns: the first of each, then the second of each, and so on. */

@@ -88,51 +88,49 @@ function requireScope(session: Session, scope: string, what: string): void {
  * goals are asked again, so Today and Goals show them at once.
  */
 export async function updateGoals(layer: DataLayer, changes: GoalChanges): Promise<void> {
-	const internals = layer.internals;
 	const fields = GOAL_FIELDS.filter((field) => changes[field] !== undefined);
 	const names = fields
 		.map((field) => GOAL_NAMES[field])
 		.filter((name, index, all) => all.indexOf(name) === index);
 	const what = `Changing ${names.join(' and ') || 'the goals'}`;
-	const session = await internals.session();
+	const session = await layer.account.current();
 	for (const field of fields) requireScope(session, GOAL_WRITE_SCOPES[field], what);
 	try {
-		await updateGoalsCall(internals.client, changes);
+		await updateGoalsCall(layer.client, changes);
 	} catch (error) {
-		internals.failed(error);
+		layer.account.failed(error);
 		throw writeFailure(error, what);
 	}
-	const store = await internals.store();
+	const store = await layer.stores.current();
 	const cached = await store.docs.goals.get('current');
 	if (cached !== undefined) {
 		await store.docs.goals.put({ ...cached, value: { ...cached.value, ...changes } });
 	}
-	await internals.refreshGoals();
+	await layer.details.refreshGoals();
 }
 
 /** Logs a weigh-in; once the API answers with the stored record, the cache and Body show it. */
 export async function logWeighIn(layer: DataLayer, weighIn: NewWeighIn): Promise<BodyEvent> {
-	const internals = layer.internals;
 	const what = 'Logging the weigh-in';
-	requireScope(await internals.session(), 'body_write', what);
+	requireScope(await layer.account.current(), 'body_write', what);
 	let record: BodyEvent;
 	try {
-		record = await createBodyEvent(internals.client, weighIn);
+		record = await createBodyEvent(layer.client, weighIn);
 	} catch (error) {
-		internals.failed(error);
+		layer.account.failed(error);
 		throw writeFailure(error, what);
 	}
 	// A sync in flight may have read the list before the write: let it land first.
-	await internals.syncSettled();
-	const store = await internals.store();
+	await layer.syncer.settled();
+	const store = await layer.stores.current();
 	await store.records.bodyEvents.put([
-		{ xid: record.xid, date: record.date, fetchedAt: internals.serverNow(), record }
+		{ xid: record.xid, date: record.date, fetchedAt: layer.serverNow(), record }
 	]);
-	internals.rememberWeighIns([
+	layer.person.rememberWeighIns([
 		...layer.loggedWeighIns.filter((xid) => xid !== record.xid),
 		record.xid
 	]);
-	await internals.reloadRanges('bodyEvents', record.date);
+	await layer.ranges.reload('bodyEvents', record.date);
 	return record;
 }
 
@@ -144,20 +142,19 @@ export async function deleteWeighIn(
 	layer: DataLayer,
 	record: Pick<BodyEvent, 'xid' | 'date'>
 ): Promise<void> {
-	const internals = layer.internals;
 	const what = 'Removing the weigh-in';
-	requireScope(await internals.session(), 'body_write', what);
+	requireScope(await layer.account.current(), 'body_write', what);
 	try {
-		await deleteBodyEvent(internals.client, record.xid);
+		await deleteBodyEvent(layer.client, record.xid);
 	} catch (error) {
-		internals.failed(error);
+		layer.account.failed(error);
 		if (!(error instanceof ApiError && error.status === 404)) throw writeFailure(error, what);
 	}
-	await internals.syncSettled();
-	const store = await internals.store();
+	await layer.syncer.settled();
+	const store = await layer.stores.current();
 	await store.records.bodyEvents.remove(record.xid);
-	internals.rememberWeighIns(layer.loggedWeighIns.filter((xid) => xid !== record.xid));
-	await internals.reloadRanges('bodyEvents', record.date);
+	layer.person.rememberWeighIns(layer.loggedWeighIns.filter((xid) => xid !== record.xid));
+	await layer.ranges.reload('bodyEvents', record.date);
 }
 
 /**
@@ -168,32 +165,31 @@ export async function logMood(
 	layer: DataLayer,
 	input: Omit<NewMood, 'timeCreated' | 'tz'> & Partial<Pick<NewMood, 'timeCreated' | 'tz'>>
 ): Promise<Mood> {
-	const internals = layer.internals;
-	const session = await internals.session();
+	const session = await layer.account.current();
 	if (!session.signedIn) throw new Error('Sign in to log a mood.');
 	const missing = lacking(session, MOOD_WRITE_SCOPE);
 	if (missing !== null) throw scopeError(missing);
-	const { tz } = await internals.today();
+	const { tz } = await layer.person.today();
 	let created: Mood;
 	try {
 		// Now by the server's clock, in the person's zone: the mood's date is their today.
-		created = await createMood(internals.client, {
+		created = await createMood(layer.client, {
 			...input,
-			timeCreated: input.timeCreated ?? Math.floor(internals.serverNow()),
+			timeCreated: input.timeCreated ?? Math.floor(layer.serverNow()),
 			tz: input.tz ?? tz
 		});
 	} catch (error) {
-		internals.failed(error);
+		layer.account.failed(error);
 		throw error;
 	}
-	const store = await internals.store();
+	const store = await layer.stores.current();
 	const before = await store.moods.get(created.date);
 	// The read answers the day's last mood: an earlier one logged now does not replace it.
 	const later = before?.mood && before.mood.time_created > created.time_created;
 	if (!later) {
 		await store.moods.put({
 			date: created.date,
-			fetchedAt: internals.serverNow(),
+			fetchedAt: layer.serverNow(),
 			mood: created,
 			loggedHere: true
 		});
@@ -210,23 +206,22 @@ export async function deleteMood(
 	layer: DataLayer,
 	mood: Pick<Mood, 'xid' | 'date'>
 ): Promise<void> {
-	const internals = layer.internals;
-	const session = await internals.session();
+	const session = await layer.account.current();
 	if (!session.signedIn) throw new Error('Sign in to delete a mood.');
 	const missing = lacking(session, MOOD_WRITE_SCOPE);
 	if (missing !== null) throw scopeError(missing);
 	try {
-		await deleteMoodCall(internals.client, mood.xid);
+		await deleteMoodCall(layer.client, mood.xid);
 	} catch (error) {
-		internals.failed(error);
+		layer.account.failed(error);
 		throw error;
 	}
-	const store = await internals.store();
+	const store = await layer.stores.current();
 	// Never shown again, even when the day cannot be read again now: then it is asked next time.
 	await store.moods.delete(mood.date);
 	try {
-		const now = await internals.client.moodOfDay(mood.date);
-		await store.moods.put({ date: mood.date, fetchedAt: internals.serverNow(), mood: now });
+		const now = await layer.client.moodOfDay(mood.date);
+		await store.moods.put({ date: mood.date, fetchedAt: layer.serverNow(), mood: now });
 	} catch {
 		// Left unknown: the next read of a range holding this day fetches it.
 	}

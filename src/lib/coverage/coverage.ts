@@ -98,7 +98,7 @@ export interface SpanInput {
 	tz: string;
 	reads: Reads;
 	/** The dates that have at least one record. */
-	recorded: ReadonlySet<number>;
+	recorded: Iterable<number>;
 	/** Whether the service cannot be reached: what shows is what is stored (stale). */
 	offline: boolean;
 	/** The last successful sync (epoch seconds): what stale data is "stale since". */
@@ -112,7 +112,8 @@ export interface SpanInput {
 
 /** The coverage of a span of dates from what has been read of its kind. */
 export function spanCoverage(input: SpanInput): Coverage {
-	const { from, to, today, tz, reads, recorded } = input;
+	const { from, to, today, tz, reads } = input;
+	const recorded = new Set(input.recorded);
 	const states: DayState[] = [];
 	let asOf: number | null = null;
 	let reason: string | null = null;
