@@ -145,14 +145,14 @@ export async function syncCache(
 		if (!state) {
 			// Up to a day ahead: a record's local day may run ahead of the server's UTC clock.
 			for (const window of planWindows(wanted, serverTime + DAY, planOf(kind))) {
-				own.push(windowJob(kind, window));
+				own.push(windowJob(kind, window, serverTime));
 			}
 			continue;
 		}
 		own.push(incrementalJob(kind, state, serverTime));
 		if (wanted < state.coveredFrom) {
 			for (const window of planWindows(wanted, state.coveredFrom, planOf(kind))) {
-				own.push(windowJob(kind, window));
+				own.push(windowJob(kind, window, serverTime));
 			}
 		}
 	}
@@ -260,9 +260,12 @@ export async function syncCache(
 	return { serverTime, errors, failures, records: progress.records };
 }
 
-/** A backfill window: it reads what started in it. */
-function windowJob(kind: ListKind, window: TimeWindow): Job {
-	const span = { start: window.start, end: window.end };
+/**
+ * A backfill window: it reads what started in it, as far as the server's now (a window may reach a
+ * day ahead, but nothing has started there yet: what is read of today is read as of now).
+ */
+function windowJob(kind: ListKind, window: TimeWindow, serverTime: number): Job {
+	const span = { start: window.start, end: Math.min(window.end, serverTime) };
 	return {
 		kind,
 		query: { startTime: window.start, endTime: window.end },
@@ -278,7 +281,7 @@ function windowJob(kind: ListKind, window: TimeWindow): Job {
  */
 function incrementalJob(kind: ListKind, state: SyncState, serverTime: number): Job {
 	const query = incrementalQuery(kind, state, serverTime);
-	const end = query.endTime ?? serverTime;
+	const end = Math.min(query.endTime ?? serverTime, serverTime);
 	return {
 		kind,
 		query,

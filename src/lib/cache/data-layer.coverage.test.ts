@@ -1,0 +1,127 @@
+import 'fake-indexeddb/auto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createReferenceApi, type ReferenceApi } from '$lib/server/reference-api';
+import { addDays, localDateInt } from '$lib/time/zone';
+import { DataLayer, type Session } from './data-layer.svelte';
+import { createFakeProxy, type FakeProxy } from './fake-proxy';
+
+const TOKEN = 'coverage-test-token';
+const NOW_MS = Date.UTC(2026, 2, 30, 18, 0, 0);
+const NOW = NOW_MS / 1000;
+const TODAY = localDateInt(NOW, 'Europe/Berlin');
+const WEEK_AGO = addDays(TODAY, -6);
+
+let api: ReferenceApi;
+beforeAll(() => {
+	api = createReferenceApi({ now: () => NOW_MS, dataDir: null, accessToken: TOKEN });
+}, 60_000);
+
+let users = 0;
+function newLayer(options: { proxy?: FakeProxy; userKey?: string; concurrency?: number } = {}) {
+	const userKey = options.userKey ?? `coverage-${++users}-${Date.now()}`;
+	const proxy =
+		options.proxy ?? createFakeProxy({ handle: (request) => api.handle(request), token: TOKEN });
+	const session: Session = {
+		mode: 'token',
+		signedIn: true,
+		userKey,
+		scopes: [],
+		upstream: 'embedded'
+	};
+	const layer = new DataLayer({
+		fetch: proxy.fetch,
+		session,
+		sync: { historyDays: 30, concurrency: options.concurrency }
+	});
+	return { layer, proxy, userKey };
+}
+
+async function waitUntil(check: () => boolean, timeoutMs = 10_000): Promise<void> {
+	const start = Date.now();
+	while (!check()) {
+		if (Date.now() - start > timeoutMs) throw new Error('timed out');
+		await new Promise((resolve) => setTimeout(resolve, 2));
+	}
+}
+
+describe('the coverage of a range query', () => {
+	it('says every day of the week is read, today under way, once the sync is over', async () => {
+		const { layer } = newLayer();
+		const moves = layer.list('moves', WEEK_AGO, addDays(TODAY, 2));
+		await moves.settled;
+		expect(moves.coverage.states).toEqual([
+			'finished',
+			'finished',
+			'finished',
+			'finished',
+			'finished',
+			'finished',
+			'underway',
+			'future',
+			'future'
+		]);
+		expect(moves.coverage.status).toEqual({ kind: 'complete' });
+		expect(moves.coverage.asOf).toBe(NOW);
+	});
+
+	it('calls the days of a failing kind failed, with the reason, never empty, and the badge names it', async () => {
+		const proxy = createFakeProxy({ handle: (request) => api.handle(request), token: TOKEN });
+		proxy.override = (path) =>
+			path.startsWith('v.1.1/users/@me/sleeps')
+				? new Response('upstream broke', { status: 500 })
+				: null;
+		const { layer } = newLayer({ proxy });
+		const sleeps = layer.list('sleeps', WEEK_AGO, TODAY);
+		await sleeps.settled;
+		expect(sleeps.data).toEqual([]);
+		expect(sleeps.coverage.states.every((state) => state === 'failed')).toBe(true);
+		expect(sleeps.coverage.status).toEqual({
+			kind: 'failed',
+			reason: 'The data service answered 500 without JSON.'
+		});
+		expect(layer.syncStatus.failures).toEqual([
+			{ kind: 'sleep', reason: 'The data service answered 500 without JSON.' }
+		]);
+		// The moves of the same sync were read.
+		const moves = layer.list('moves', WEEK_AGO, TODAY);
+		await moves.settled;
+		expect(moves.coverage.status).toEqual({ kind: 'complete' });
+	});
+
+	it('says how far a year has been read while history loads, and only then that it is complete', async () => {
+		const proxy = createFakeProxy({
+			handle: (request) => api.handle(request),
+			token: TOKEN,
+			latencyMs: 3
+		});
+		const { layer } = newLayer({ proxy, concurrency: 1 });
+		const from = addDays(TODAY, -364);
+		const moves = layer.list('moves', from, TODAY);
+		void moves.settled;
+		await waitUntil(() => moves.coverage.read > 0 && moves.coverage.read < moves.coverage.total);
+		expect(moves.coverage.pending).toBe(true);
+		expect(moves.coverage.status).toEqual({ kind: 'loading' });
+		// Newest first: the days read so far are the latest ones.
+		expect(moves.coverage.states.at(-1)).toBe('underway');
+		expect(moves.coverage.states[0]).toBe('unread');
+		await moves.settled;
+		await waitUntil(() => moves.coverage.status.kind === 'complete');
+		expect(moves.coverage.read).toBe(365);
+		expect(moves.coverage.pending).toBe(false);
+	}, 30_000);
+
+	it('offline, says what is stored and since when', async () => {
+		const { layer, proxy, userKey } = newLayer();
+		await layer.sync();
+		proxy.offline = true;
+		const { layer: offline } = newLayer({ proxy, userKey });
+		const from = addDays(TODAY, -60);
+		const moves = offline.list('moves', from, TODAY);
+		await moves.settled;
+		expect(moves.coverage.status).toEqual({ kind: 'stale', since: NOW });
+		// Thirty days of history were synced (and their two days of margin): the older ones are not.
+		expect(moves.coverage.states[0]).toBe('unread');
+		expect(moves.coverage.states.at(-2)).toBe('finished');
+		expect(moves.coverage.pending).toBe(false);
+	});
+});
