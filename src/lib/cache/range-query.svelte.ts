@@ -103,7 +103,8 @@ export class RangeQuery<T extends Dated> {
 			tz: this.#context.tz(),
 			reads: value?.reads ?? { read: [], failed: [] },
 			recorded: records.map((record) => record.date),
-			offline: this.#context.offline(),
+			// Offline, or a refresh that failed with stored data shown: what shows is what is stored.
+			offline: this.#context.offline() || (this.#query.stale && this.#query.error !== null),
 			lastSynced: this.#context.lastSynced(),
 			error: failedEmpty ? (this.#query.error ?? 'The service did not answer.') : null
 		});
