@@ -1,7 +1,6 @@
 // The only door pages use to data: reactive queries over the IndexedDB cache, kept fresh by sync.
 import type { ApiVersion } from '$lib/api/version';
-import type { Meal, Move, Sleep, Workout } from '$lib/api';
-import { createApiClient, type ApiClient, type ListKind, type TrendsQuery } from '$lib/client';
+import { createApiClient, type ApiClient, type ListKind } from '$lib/client';
 import {
 	Account,
 	LAST_USER_STORAGE_KEY,
@@ -22,18 +21,10 @@ import { DAY, type SyncConfig, type SyncOutcome } from './sync';
 import { SyncStatus } from './sync-status.svelte';
 import type { CacheStore } from './schema';
 
-export { Query } from './query.svelte';
-export type { QueryStatus, Restartable } from './query.svelte';
-export { SyncStatus } from './sync-status.svelte';
-export type { SyncFailure, SyncPhase } from './sync-status.svelte';
-export type { CacheUsage } from './schema';
-export type { RangeQuery } from './range-query.svelte';
-export type { LayerQuerySource } from './layer-query';
-export { LAST_USER_STORAGE_KEY, sessionSchema } from './account.svelte';
+export { LAST_USER_STORAGE_KEY } from './account.svelte';
 export type { Session, SignInReason } from './account.svelte';
 export type { PersonDay } from './person.svelte';
 export { STORAGE_FULL_NOTICE } from './stores';
-export type { StoreHooks } from './stores';
 
 export interface DataLayerOptions {
 	fetch: typeof globalThis.fetch;
@@ -217,39 +208,13 @@ export class DataLayer {
 		this.#options.memory?.removeItem(LAST_USER_STORAGE_KEY);
 	}
 
-	// Queries. The same arguments return the same query while something reads it (and for its gc
-	// time after); creating one starts nothing, so a page may call these in `$derived`.
+	// Queries: ranges here, one thing each in `details`. The same arguments return the same query
+	// while something reads it (and for its gc time after); creating one starts nothing, so a
+	// page may call these in `$derived`.
 
 	/** The records of `kind` dated fromDate..toDate (`YYYYMMDD`, inclusive) with their coverage. */
 	list<K extends ListKind>(kind: K, fromDate: number, toDate: number) {
 		return this.ranges.list(kind, fromDate, toDate);
-	}
-	sleepPhases(sleep: Sleep) {
-		return this.details.sleepPhases(sleep);
-	}
-	moveTicks(move: Move) {
-		return this.details.moveTicks(move);
-	}
-	workoutTicks(workout: Workout) {
-		return this.details.workoutTicks(workout);
-	}
-	mealItems(meal: Meal) {
-		return this.details.mealItems(meal);
-	}
-	goals() {
-		return this.details.goals();
-	}
-	settings() {
-		return this.details.settings();
-	}
-	user() {
-		return this.details.user();
-	}
-	trends(query: TrendsQuery) {
-		return this.details.trends(query);
-	}
-	cacheUsage() {
-		return this.details.cacheUsage();
 	}
 	/** Resolves once the cache is open (IndexedDB or the memory fallback) and its summary read. */
 	async ready(): Promise<void> {

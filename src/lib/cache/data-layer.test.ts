@@ -98,7 +98,7 @@ describe('DataLayer', () => {
 
 	it('names the broken record and keeps the last good copy when a payload fails validation', async () => {
 		const { layer, proxy } = newLayer();
-		const user = layer.user();
+		const user = layer.details.user();
 		await user.settled;
 		const good = user.data?.first;
 		expect(good).toBeTypeOf('string');
@@ -146,7 +146,7 @@ describe('DataLayer', () => {
 			},
 			openStore: () => Promise.resolve(slow)
 		});
-		const goals = layer.goals();
+		const goals = layer.details.goals();
 		const moves = layer.list('moves', WEEK_AGO, TODAY);
 		void moves.status;
 		await waitUntil(() => goals.data !== undefined, 1000);
@@ -181,7 +181,7 @@ describe('DataLayer', () => {
 		const add = vi.spyOn(IDBObjectStore.prototype, 'add').mockImplementation(refuse);
 		try {
 			const { layer } = newLayer();
-			const goals = layer.goals();
+			const goals = layer.details.goals();
 			const moves = layer.list('moves', WEEK_AGO, TODAY);
 			await Promise.all([goals.settled, moves.settled]);
 			expect(put).toHaveBeenCalled();
@@ -197,7 +197,7 @@ describe('DataLayer', () => {
 			expect(layer.syncStatus.storageFull).toBe(true);
 			expect(layer.syncStatus.notice).toMatch(/storage is full/);
 			// Nothing reached the disk: what shows came from memory.
-			const usage = layer.cacheUsage();
+			const usage = layer.details.cacheUsage();
 			await usage.settled;
 			expect(usage.data?.moves).toBe(0);
 		} finally {
@@ -212,7 +212,7 @@ describe('DataLayer', () => {
 		const newer = await openDB(databaseName(userKey), DB_VERSION + 1);
 		newer.close();
 		expect(layer.syncStatus.needsReload).toBe(true);
-		const goals = layer.goals();
+		const goals = layer.details.goals();
 		await goals.settled;
 		expect(goals.status).toBe('ready');
 	});
@@ -224,7 +224,7 @@ describe('DataLayer', () => {
 		await moves.settled;
 		await deleteDB(databaseName(userKey));
 		await waitUntil(async () => {
-			const usage = layer.cacheUsage();
+			const usage = layer.details.cacheUsage();
 			await usage.settled;
 			return (usage.data?.moves ?? 0) > 0;
 		});
@@ -237,7 +237,7 @@ describe('DataLayer', () => {
 		await sleeps.settled;
 		const night = sleeps.data?.find((s) => s.sub_type === 0);
 		if (!night) throw new Error('the demo has nights');
-		const phases = layer.sleepPhases(night);
+		const phases = layer.details.sleepPhases(night);
 		await phases.settled;
 		expect(phases.data?.length).toBeGreaterThan(0);
 		const asked = proxy.requests.filter((p) => p.includes('/ticks')).length;
@@ -251,7 +251,7 @@ describe('DataLayer', () => {
 		await workouts.settled;
 		const workout = workouts.data?.at(-1);
 		if (!workout) throw new Error('the demo has workouts');
-		const ticks = layer.workoutTicks(workout);
+		const ticks = layer.details.workoutTicks(workout);
 		await ticks.settled;
 		expect(ticks.data?.length).toBeGreaterThan(0);
 		expect(ticks.data?.every((tick) => tick.time >= workout.time_created)).toBe(true);
@@ -290,7 +290,7 @@ describe('DataLayer', () => {
 		await waitUntil(() => remembered.get('wellness:last-user-key') === 'someone-else');
 		await waitUntil(() => theirs.status === 'ready' && !theirs.stale);
 		// Their own cache: only the days this query needed, not the first user's month.
-		const usage = switched.cacheUsage();
+		const usage = switched.details.cacheUsage();
 		await usage.settled;
 		expect(usage.data?.moves).toBeGreaterThan(0);
 		expect(usage.data?.moves).toBeLessThan(20);
@@ -299,7 +299,7 @@ describe('DataLayer', () => {
 	it('stops showing the remembered person’s data once the session says nobody is signed in', async () => {
 		const { layer, userKey } = newLayer();
 		await layer.sync();
-		await layer.goals().settled;
+		await layer.details.goals().settled;
 		const { remembered, memory } = rememberingLastUser(userKey);
 		const proxy = createFakeProxy({
 			handle: (r) => api.handle(r),
@@ -316,7 +316,7 @@ describe('DataLayer', () => {
 		};
 		const next = new DataLayer({ fetch, memory });
 		const moves = next.list('moves', WEEK_AGO, TODAY);
-		const goals = next.goals();
+		const goals = next.details.goals();
 		// Before the session answers, the remembered person's cache shows.
 		await waitUntil(() => moves.data !== undefined && goals.data !== undefined);
 		release();
@@ -337,7 +337,7 @@ describe('DataLayer', () => {
 			down ? Promise.reject(new TypeError('Failed to fetch')) : proxy.fetch(input, init);
 		const offline = new DataLayer({ fetch, memory });
 		const moves = offline.list('moves', WEEK_AGO, TODAY);
-		const goals = offline.goals();
+		const goals = offline.details.goals();
 		await Promise.all([moves.settled, goals.settled]);
 		expect(moves.data).toHaveLength(7);
 		expect(moves.stale).toBe(true);
@@ -355,8 +355,8 @@ describe('DataLayer', () => {
 	it('speaks the API version the session names, to lists, goals and trends alike', async () => {
 		const { layer, proxy } = newLayer({ apiVersion: 'v.1.0' });
 		await layer.sync();
-		const trends = layer.trends({ endDate: TODAY, bucketSize: 'd', numBuckets: 7 });
-		const goals = layer.goals();
+		const trends = layer.details.trends({ endDate: TODAY, bucketSize: 'd', numBuckets: 7 });
+		const goals = layer.details.goals();
 		await Promise.all([trends.settled, goals.settled]);
 		expect(proxy.requests.length).toBeGreaterThan(0);
 		expect(proxy.requests.every((request) => request.startsWith('v.1.0/'))).toBe(true);
@@ -375,7 +375,7 @@ describe('DataLayer', () => {
 		const meal = meals.data?.[0];
 		if (!meal) throw new Error('the demo has meals today');
 		expect(meals.data?.every((m) => m.date === TODAY)).toBe(true);
-		const items = layer.mealItems(meal);
+		const items = layer.details.mealItems(meal);
 		await items.settled;
 		expect(items.data?.length).toBeGreaterThan(0);
 		expect(proxy.requests.filter((path) => path.includes(`meals/${meal.xid}`))).toHaveLength(1);
@@ -466,7 +466,7 @@ describe('DataLayer', () => {
 	it('asks nothing of the API for a query until a page reads it', async () => {
 		const { layer, proxy } = newLayer();
 		const moves = layer.list('moves', WEEK_AGO, TODAY);
-		const goals = layer.goals();
+		const goals = layer.details.goals();
 		await layer.ready();
 		await new Promise((resolve) => setTimeout(resolve, 50));
 		expect(proxy.requests).toEqual([]);
@@ -480,11 +480,11 @@ describe('DataLayer', () => {
 		try {
 			const { layer } = newLayer();
 			const moves = layer.list('moves', WEEK_AGO, TODAY);
-			const goals = layer.goals();
+			const goals = layer.details.goals();
 			expect(layer.list('moves', WEEK_AGO, TODAY)).toBe(moves);
 			vi.advanceTimersByTime(5 * 60_000);
 			expect(layer.list('moves', WEEK_AGO, TODAY)).not.toBe(moves);
-			expect(layer.goals()).not.toBe(goals);
+			expect(layer.details.goals()).not.toBe(goals);
 		} finally {
 			vi.useRealTimers();
 		}
@@ -497,7 +497,7 @@ describe('DataLayer', () => {
 		await moves.settled;
 		await layer.clearAll();
 		expect(moves.data).toBeUndefined();
-		const usage = layer.cacheUsage();
+		const usage = layer.details.cacheUsage();
 		await usage.settled;
 		expect(usage.data).toMatchObject({ moves: 0, sleeps: 0, workouts: 0 });
 		expect(layer.syncStatus.lastSynced).toBeNull();

@@ -139,7 +139,7 @@ describe('removing a weigh-in', () => {
 describe('changing the goals', () => {
 	it('shows the new goal at once and the API keeps it', async () => {
 		const { layer } = newLayer();
-		const goals = layer.goals();
+		const goals = layer.details.goals();
 		await goals.settled;
 		expect(goals.data?.move_steps).toBe(10000);
 		await updateGoals(layer, { move_steps: 12500, sleep_total: 7.5 * 3600 });
@@ -152,7 +152,7 @@ describe('changing the goals', () => {
 
 	it('keeps the old goal when the API refuses the new one', async () => {
 		const { layer } = newLayer();
-		const goals = layer.goals();
+		const goals = layer.details.goals();
 		await goals.settled;
 		const refused = updateGoals(layer, { move_steps: -5 });
 		await expect(refused).rejects.toThrow(/^Changing the step goal failed: .*move_steps/);
