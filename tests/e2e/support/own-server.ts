@@ -8,17 +8,18 @@ export interface OwnServer {
 
 /**
  * A port of one spec's own: E2E_PORT + 10 + `slot` (the default suite's server has E2E_PORT).
- * Spec files run side by side, so each that starts servers takes its own slot (session 0,
- * heart-body 1, food 2, release 4); its tests run one after the other within it.
+ * Spec files run side by side, so each that starts servers takes its own slot (0 to 29; see
+ * the specs for the ones taken); its tests run one after the other within it.
  */
 export function ownPort(slot = 0): number {
+	if (slot < 0 || slot > 29) throw new RangeError('a spec slot is 0 to 29');
 	return Number(process.env.E2E_PORT ?? 4173) + 10 + slot;
 }
 
-/** The standalone reference API's port: E2E_REFERENCE_PORT, else E2E_PORT + 20. */
+/** The standalone reference API's port: E2E_REFERENCE_PORT, else E2E_PORT + 40. */
 export function referencePort(): number {
 	const configured = process.env.E2E_REFERENCE_PORT;
-	return configured ? Number(configured) : Number(process.env.E2E_PORT ?? 4173) + 20;
+	return configured ? Number(configured) : Number(process.env.E2E_PORT ?? 4173) + 40;
 }
 
 const REFERENCE_SETTINGS = {
