@@ -10,7 +10,7 @@ process.env.TZ = 'Asia/Kathmandu';
  * a fresh one for each file cost more than the tests themselves. A test there that needs any of
  * those belongs beside its code in another folder, or the folder moves to the isolated project.
  */
-const SHARED = ['src/lib/{api,charts,metrics,time,views}/**/*.test.ts'];
+const SHARED = ['src/lib/{api,charts,format,metrics,time,views}/**/*.test.ts'];
 
 export default defineConfig({
 	plugins: [sveltekit()],

@@ -3,7 +3,7 @@ import { max } from 'd3-array';
 import { scaleBand, scaleLinear } from 'd3-scale';
 import type { ScaleBand, ScaleLinear } from 'd3-scale';
 import type { DailyAttainment } from '$lib/metrics/types';
-import { formatDay, formatPercent, formatQuantity } from './format';
+import { formatDay, formatPercent, formatQuantity } from '$lib/format';
 import { columnBox, round2 } from './scales';
 import { formatDateInt } from '$lib/time/zone';
 import type { ChartTable } from './table';

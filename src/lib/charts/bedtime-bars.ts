@@ -4,7 +4,7 @@ import { scaleBand, scaleLinear } from 'd3-scale';
 import type { ScaleBand, ScaleLinear } from 'd3-scale';
 import type { BedtimeNight } from '$lib/metrics/types';
 import { clockOfOffset, formatDateInt } from '$lib/time/zone';
-import { formatDay, formatDuration } from './format';
+import { formatDay, formatDuration } from '$lib/format';
 import { round2, barInBand } from './scales';
 import type { ChartTable } from './table';
 import type { DaySlot } from '$lib/metrics/day-slots';

@@ -3,7 +3,7 @@ import { scaleLinear } from 'd3-scale';
 import type { ScaleLinear, ScaleTime } from 'd3-scale';
 import type { WeighIn } from '$lib/metrics/body';
 import { formatDateInt } from '$lib/time/zone';
-import { formatDay } from './format';
+import { formatDay } from '$lib/format';
 import { dateSpanScale } from './date-span';
 import { dateIntToUtcMs, round2 } from './scales';
 import type { ChartTable } from './table';

@@ -6,7 +6,7 @@ import type { ScaleBand, ScaleLinear } from 'd3-scale';
 import { AVERAGE_DAYS, type DaySlot } from '$lib/metrics/day-slots';
 import { formatDateInt } from '$lib/time/zone';
 import { MONTHS, WEEKDAYS, type LabelledTick } from './axis-ticks';
-import { formatDay, formatQuantity } from './format';
+import { formatDay, formatQuantity } from '$lib/format';
 import {
 	barInBand,
 	columnBox,

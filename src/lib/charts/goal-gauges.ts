@@ -3,7 +3,7 @@ import { scaleBand, scaleLinear } from 'd3-scale';
 import type { ScaleBand, ScaleLinear } from 'd3-scale';
 import type { GoalGauge } from '$lib/metrics/types';
 import { csvNumber, csvUnit } from './export/csv-numbers';
-import { formatQuantity } from './format';
+import { formatQuantity } from '$lib/format';
 import { round2 } from './scales';
 import type { ChartTable } from './table';
 

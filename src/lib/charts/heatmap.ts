@@ -5,7 +5,7 @@ import { scaleBand, scaleUtc } from 'd3-scale';
 import type { ScaleBand, ScaleTime } from 'd3-scale';
 import type { DayHourGrid } from '$lib/metrics/types';
 import { formatDateInt } from '$lib/time/zone';
-import { formatDay, formatHour, formatQuantity } from './format';
+import { formatDay, formatHour, formatQuantity } from '$lib/format';
 import { dateIntToUtcMs } from './scales';
 import type { ChartTable } from './table';
 

@@ -4,7 +4,7 @@ import { scaleBand, scaleLinear } from 'd3-scale';
 import type { ScaleBand, ScaleLinear } from 'd3-scale';
 import type { HourlyBin } from '$lib/metrics/types';
 import type { UnitSystem } from '$lib/metrics/units';
-import { formatHour, formatQuantity } from './format';
+import { formatHour, formatQuantity } from '$lib/format';
 import { durationAxis, isDurationUnit, round2, barInBand } from './scales';
 import type { ChartTable } from './table';
 

@@ -3,7 +3,7 @@ import { scaleBand, scaleLinear } from 'd3-scale';
 import type { ScaleBand, ScaleLinear } from 'd3-scale';
 import type { Hypnogram, SleepPhase } from '$lib/metrics/types';
 import { formatClock, zonedParts } from '$lib/time/zone';
-import { formatDuration } from './format';
+import { formatDuration } from '$lib/format';
 import { round2 } from './scales';
 import type { ChartTable } from './table';
 

@@ -4,7 +4,7 @@ import { scaleBand, scaleLinear } from 'd3-scale';
 import type { ScaleBand, ScaleLinear } from 'd3-scale';
 import type { DayEnergy } from '$lib/metrics/food';
 import { formatDateInt } from '$lib/time/zone';
-import { formatDay, formatQuantity } from './format';
+import { formatDay, formatQuantity } from '$lib/format';
 import { columnBox, round2 } from './scales';
 import type { ChartTable } from './table';
 

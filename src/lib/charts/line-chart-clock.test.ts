@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Series } from '$lib/metrics/types';
 import { clockOfOffset } from '$lib/time/zone';
-import { axisNumber, formatQuantity } from './format';
+import { axisNumber, formatQuantity } from '$lib/format';
 import { lineChartLayout, partialMarks, prepareSeries } from './line-chart';
 
 const H = 3600;

@@ -4,7 +4,7 @@ import { scaleLinear, scaleUtc } from 'd3-scale';
 import type { ScaleLinear } from 'd3-scale';
 import type { Series, SeriesPoint } from '$lib/metrics/types';
 import { clockAxis } from './clock-axis';
-import { formatDay, formatQuantity } from './format';
+import { formatDay, formatQuantity } from '$lib/format';
 import { dateIntToUtcMs, durationAxis, isDurationUnit, round2, type FrameScale } from './scales';
 import { formatDateInt } from '$lib/time/zone';
 import type { ChartTable } from './table';

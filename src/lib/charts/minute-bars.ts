@@ -3,7 +3,7 @@ import { max } from 'd3-array';
 import { scaleLinear } from 'd3-scale';
 import type { ScaleLinear } from 'd3-scale';
 import type { HourlyMetric, ZoomedTick } from '$lib/metrics/hourly';
-import { formatQuantity } from './format';
+import { formatQuantity } from '$lib/format';
 import { durationAxis, isDurationUnit, round2 } from './scales';
 import type { ChartTable } from './table';
 import { hourlyMetricUnit } from './hourly-bars';

@@ -4,7 +4,7 @@ import { scaleBand, scaleLinear } from 'd3-scale';
 import { stack } from 'd3-shape';
 import type { ScaleBand, ScaleLinear } from 'd3-scale';
 import type { NightPhaseTotals, SleepPhase } from '$lib/metrics/types';
-import { formatDay, formatDuration } from './format';
+import { formatDay, formatDuration } from '$lib/format';
 import { phaseLabel } from './hypnogram';
 import { round2, barInBand } from './scales';
 import { formatDateInt } from '$lib/time/zone';

@@ -7,7 +7,7 @@ import type { UnitSystem } from '$lib/metrics/units';
 import { volumeOf, type VolumeMeasure, type VolumeSlot } from '$lib/metrics/workouts';
 import { formatDateInt } from '$lib/time/zone';
 import type { LabelledTick } from './axis-ticks';
-import { formatDuration, formatInteger, formatMonth, formatShortDay } from './format';
+import { formatDuration, formatInteger, formatMonth, formatShortDay } from '$lib/format';
 import { columnBox, dateIntToUtcMs, zeroBasedAxis } from './scales';
 import type { ChartTable } from './table';
 

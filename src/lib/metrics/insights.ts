@@ -3,7 +3,7 @@ import type { Move, MoodSubType, Sleep } from '$lib/api';
 import { dailyAttainment, streaks } from './goals';
 import { moodScore, MOOD_SCORE_MAX } from './mood';
 import { asleepSeconds, isNap } from './sleep';
-import { formatDuration, formatHours, formatShortDay } from '$lib/charts/format';
+import { formatDuration, formatHours, formatShortDay } from '$lib/format';
 
 /** One calendar day as the findings read it; each value is dated by its record's own zone. */
 export interface InsightDay {

@@ -3,7 +3,7 @@ import type { Move, Sleep } from '$lib/api';
 import type { ChartTable } from '$lib/charts/table';
 import { csvNumber, csvUnit } from '$lib/charts/export/csv-numbers';
 import type { LegendItem } from '$lib/charts/legend';
-import { formatQuantity, formatShortDay } from '$lib/charts/format';
+import { formatQuantity, formatShortDay } from '$lib/format';
 import {
 	alignSeries,
 	comparePeriods,

@@ -1,6 +1,6 @@
 // The Data page's import: sends a file to POST /api/import with upload progress, and words its answer.
 import * as z from 'zod/mini';
-import { formatInteger } from '$lib/charts/format';
+import { formatInteger } from '$lib/format';
 
 const KINDS = ['moves', 'sleeps', 'workouts', 'body_events', 'meals', 'heartrates'] as const;
 export type ImportKindName = (typeof KINDS)[number];

@@ -1,7 +1,7 @@
 // What the Mood view shows, from its URL: a month or a year of moods, and the chosen day beside its sleep and steps.
 import type { Move, Sleep } from '$lib/api';
 import type { MoodDay } from '$lib/cache/moods';
-import { formatDay, formatDuration, formatInteger } from '$lib/charts/format';
+import { formatDay, formatDuration, formatInteger } from '$lib/format';
 import type { LegendItem } from '$lib/charts/legend';
 import { calendarDays, type MoodCalendarDay } from '$lib/charts/mood-calendar';
 import type { ChartTable } from '$lib/charts/table';

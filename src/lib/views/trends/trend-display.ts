@@ -1,6 +1,6 @@
 // What the Trends view draws from a trends series: metric choices, display series in the user's units, axes, notes.
 import type { TrendSeries } from '$lib/client';
-import { formatQuantity } from '$lib/charts/format';
+import { formatQuantity } from '$lib/format';
 import type { LegendItem } from '$lib/charts/legend';
 import { lineChartTable } from '$lib/charts/line-chart';
 import type { ChartTable } from '$lib/charts/table';

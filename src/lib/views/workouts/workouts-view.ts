@@ -1,7 +1,7 @@
 // What the Workouts pages show, as pure functions: a month's calendar, a workout's figures in the
 // user's units and its own zone, and its records in words.
 import type { Workout, WorkoutTick } from '$lib/api';
-import { formatDay } from '$lib/charts/format';
+import { formatDay } from '$lib/format';
 import { formatDistance, formatDuration, formatSteps, type UnitSystem } from '$lib/metrics/units';
 import {
 	averageSpeed,

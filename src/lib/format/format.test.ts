@@ -8,8 +8,8 @@ import {
 	formatMonth,
 	formatQuantity,
 	formatShortDay
-} from './format';
-import { dateIntToUtcMs } from './scales';
+} from '.';
+import { dateIntToUtcMs } from '$lib/charts/scales';
 
 describe('format', () => {
 	it('writes durations as hours and zero-padded minutes', () => {

@@ -1,7 +1,7 @@
 // Number, duration and date label formatting for chart text, tooltips and tables (zone-free).
 import { format } from 'd3-format';
-import { MONTHS, WEEKDAYS } from './axis-ticks';
-import { dateIntToUtcMs } from './scales';
+import { MONTHS, WEEKDAYS } from '$lib/charts/axis-ticks';
+import { dateIntToUtcMs } from '$lib/charts/scales';
 import { clockOfOffset } from '$lib/time/zone';
 
 const integer = format(',d');
