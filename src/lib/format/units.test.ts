@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { utcFormat } from 'd3-time-format';
-import {
-	axisNumber,
-	formatDay,
-	formatDuration,
-	formatHours,
-	formatMonth,
-	formatQuantity,
-	formatShortDay
-} from '.';
-import { dateIntToUtcMs } from '$lib/charts/scales';
+import { formatDuration, formatHours } from './durations';
+import { axisNumber, formatQuantity } from './units';
 
 describe('format', () => {
 	it('writes durations as hours and zero-padded minutes', () => {
@@ -27,10 +18,6 @@ describe('format', () => {
 		expect(formatQuantity(2200, 'kcal')).toBe('2,200 kcal');
 	});
 
-	it('labels a date as a calendar day, not an instant', () => {
-		expect(formatDay(20260330)).toBe('Mon 30 Mar');
-	});
-
 	it('labels duration axes in minutes or hours and other axes compactly', () => {
 		expect(axisNumber('seconds')(1800)).toBe('30 min');
 		expect(axisNumber('seconds')(7.5 * 3600)).toBe('7.5 h');
@@ -39,22 +26,5 @@ describe('format', () => {
 		expect(axisNumber('mi')(0.5)).toBe('0.5');
 		expect(axisNumber('mi')(1.25)).toBe('1.25');
 		expect(formatHours(3 * 3600)).toBe('3 h');
-	});
-});
-
-describe('date labels', () => {
-	it('read as d3 writes them, for every day of a leap year and its neighbours', () => {
-		const day = utcFormat('%a %-d %b');
-		const short = utcFormat('%-d %b');
-		const month = utcFormat('%b %Y');
-		for (let ms = Date.UTC(2023, 11, 25); ms <= Date.UTC(2025, 0, 5); ms += 86_400_000) {
-			const date = new Date(ms);
-			const dateInt =
-				date.getUTCFullYear() * 10000 + (date.getUTCMonth() + 1) * 100 + date.getUTCDate();
-			expect(dateIntToUtcMs(dateInt)).toBe(ms);
-			expect(formatDay(dateInt)).toBe(day(date));
-			expect(formatShortDay(dateInt)).toBe(short(date));
-			expect(formatMonth(dateInt)).toBe(month(date));
-		}
 	});
 });
