@@ -9,6 +9,7 @@ import {
 	type TimeInterval
 } from 'd3-time';
 import { format } from 'd3-format';
+import { MONTHS, WEEKDAYS } from '$lib/format';
 
 /** A tick with its own text: `label` on the first line, `context` (month, year) under it. */
 export interface LabelledTick {
@@ -17,24 +18,6 @@ export interface LabelledTick {
 	/** Shown under the label where it changes (the month under day ticks, the year under months). */
 	context?: string;
 }
-
-// d3's default (en-US) names for `%a` and `%b`. Written out rather than taken from
-// d3-time-format, whose locale machinery every page would otherwise load for a few labels.
-export const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
-export const MONTHS = [
-	'Jan',
-	'Feb',
-	'Mar',
-	'Apr',
-	'May',
-	'Jun',
-	'Jul',
-	'Aug',
-	'Sep',
-	'Oct',
-	'Nov',
-	'Dec'
-] as const;
 
 type Level = 'day' | 'month' | 'year';
 

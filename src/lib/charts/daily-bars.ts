@@ -5,8 +5,8 @@ import { scaleBand } from 'd3-scale';
 import type { ScaleBand, ScaleLinear } from 'd3-scale';
 import { AVERAGE_DAYS, type DaySlot } from '$lib/metrics/day-slots';
 import { formatDateInt } from '$lib/time/zone';
-import { MONTHS, WEEKDAYS, type LabelledTick } from './axis-ticks';
-import { formatDay, formatQuantity } from '$lib/format';
+import type { LabelledTick } from './axis-ticks';
+import { MONTHS, WEEKDAYS, formatDay, formatQuantity } from '$lib/format';
 import {
 	barInBand,
 	columnBox,

@@ -2,8 +2,7 @@
 import type { MoodSubType } from '$lib/api';
 import { moodName, moodRank } from '$lib/metrics/mood';
 import { addDays, daysBetween, parseDateInt, weekdayOfDate } from '$lib/time/zone';
-import { MONTHS } from './axis-ticks';
-import { formatDay } from '$lib/format';
+import { MONTHS, formatDay } from '$lib/format';
 import type { KeyMove } from './keyboard';
 import { keyMove } from './keyboard';
 import { round2 } from './scales';

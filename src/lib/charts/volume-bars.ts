@@ -7,7 +7,7 @@ import type { UnitSystem } from '$lib/metrics/units';
 import { volumeOf, type VolumeMeasure, type VolumeSlot } from '$lib/metrics/workouts';
 import { formatDateInt } from '$lib/time/zone';
 import type { LabelledTick } from './axis-ticks';
-import { formatDuration, formatInteger, formatMonth, formatShortDay } from '$lib/format';
+import { MONTHS, formatDuration, formatInteger, formatMonth, formatShortDay } from '$lib/format';
 import { columnBox, dateIntToUtcMs, zeroBasedAxis } from './scales';
 import type { ChartTable } from './table';
 
@@ -87,8 +87,6 @@ export function volumeBarsLayout(
 	});
 	return { x, y, bars, yTicks };
 }
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /**
  * Labels under the slots, at most `maxTicks`: a week reads its first day (`30`) with the month

@@ -1,6 +1,23 @@
 // Calendar dates (YYYYMMDD labels, zone-free) and hours of the day as short English text.
-import { MONTHS, WEEKDAYS } from '$lib/charts/axis-ticks';
 import { dateIntToUtcMs } from '$lib/charts/scales';
+
+// d3's default (en-US) names for `%a` and `%b`. Written out rather than taken from
+// d3-time-format, whose locale machinery every page would otherwise load for a few labels.
+export const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+export const MONTHS = [
+	'Jan',
+	'Feb',
+	'Mar',
+	'Apr',
+	'May',
+	'Jun',
+	'Jul',
+	'Aug',
+	'Sep',
+	'Oct',
+	'Nov',
+	'Dec'
+] as const;
 
 /** `Mon 30 Mar` for a YYYYMMDD date. */
 export function formatDay(dateInt: number): string {

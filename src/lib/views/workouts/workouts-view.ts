@@ -1,7 +1,7 @@
 // What the Workouts pages show, as pure functions: a month's calendar, a workout's figures in the
 // user's units and its own zone, and its records in words.
 import type { Workout, WorkoutTick } from '$lib/api';
-import { formatDay } from '$lib/format';
+import { WEEKDAYS, formatDay } from '$lib/format';
 import { formatDistance, formatDuration, formatSteps, type UnitSystem } from '$lib/metrics/units';
 import {
 	averageSpeed,
@@ -104,8 +104,7 @@ export function monthCalendar(
 
 /** Weekday headings of a calendar starting on `weekStart`. */
 export function weekdayNames(weekStart = 1): string[] {
-	const names = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-	return Array.from({ length: 7 }, (_, i) => names[(weekStart + i) % 7] ?? '');
+	return Array.from({ length: 7 }, (_, i) => WEEKDAYS[(weekStart + i) % 7] ?? '');
 }
 
 /** When a workout happened on the clock of its own zone: `Tue 24 Mar, 07:00–07:25`. */
