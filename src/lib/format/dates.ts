@@ -1,5 +1,5 @@
 // Calendar dates (YYYYMMDD labels, zone-free) and hours of the day as short English text.
-import { dateIntToUtcMs } from '$lib/charts/scales';
+import { parseDateInt, weekdayOfDate } from '$lib/time/zone';
 
 // d3's default (en-US) names for `%a` and `%b`. Written out rather than taken from
 // d3-time-format, whose locale machinery every page would otherwise load for a few labels.
@@ -21,20 +21,19 @@ export const MONTHS = [
 
 /** `Mon 30 Mar` for a YYYYMMDD date. */
 export function formatDay(dateInt: number): string {
-	const date = new Date(dateIntToUtcMs(dateInt));
-	return `${WEEKDAYS[date.getUTCDay()] ?? ''} ${formatShortDay(dateInt)}`;
+	return `${WEEKDAYS[weekdayOfDate(dateInt)] ?? ''} ${formatShortDay(dateInt)}`;
 }
 
 /** `30 Mar` for a YYYYMMDD date. */
 export function formatShortDay(dateInt: number): string {
-	const date = new Date(dateIntToUtcMs(dateInt));
-	return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()] ?? ''}`;
+	const { month, day } = parseDateInt(dateInt);
+	return `${day} ${MONTHS[month - 1] ?? ''}`;
 }
 
 /** `Mar 2026` for a YYYYMMDD date. */
 export function formatMonth(dateInt: number): string {
-	const date = new Date(dateIntToUtcMs(dateInt));
-	return `${MONTHS[date.getUTCMonth()] ?? ''} ${date.getUTCFullYear()}`;
+	const { year, month } = parseDateInt(dateInt);
+	return `${MONTHS[month - 1] ?? ''} ${year}`;
 }
 
 /** `09:00` for an hour of the day. */
