@@ -7,7 +7,14 @@ import type { UnitSystem } from '$lib/metrics/units';
 import { volumeOf, type VolumeMeasure, type VolumeSlot } from '$lib/metrics/workouts';
 import { formatDateInt } from '$lib/time/zone';
 import type { LabelledTick } from './axis-ticks';
-import { MONTHS, formatDuration, formatInteger, formatMonth, formatShortDay } from '$lib/format';
+import {
+	MONTHS,
+	formatDuration,
+	formatInteger,
+	formatMonth,
+	formatShortDay,
+	plural
+} from '$lib/format';
 import { columnBox, dateIntToUtcMs, zeroBasedAxis } from './scales';
 import type { ChartTable } from './table';
 
@@ -134,7 +141,7 @@ export function volumeBarLabel(bar: VolumeBar, period: VolumePeriod, unit: strin
 	const name = slotName(bar.slot, period);
 	const partial = bar.slot.partial ? ' (so far)' : '';
 	if (bar.slot.count === 0) return `${name}${partial}: no workouts`;
-	const count = `${bar.slot.count} workout${bar.slot.count === 1 ? '' : 's'}`;
+	const count = `${bar.slot.count} ${plural(bar.slot.count, 'workout')}`;
 	return `${name}${partial}: ${formatVolume(bar.value, unit)}, ${count}`;
 }
 

@@ -3,3 +3,4 @@ export * from './numbers';
 export * from './durations';
 export * from './dates';
 export * from './units';
+export * from './plural';
