@@ -4,9 +4,9 @@ import { scaleBand, scaleLinear } from 'd3-scale';
 import type { ScaleBand, ScaleLinear } from 'd3-scale';
 import type { DailyAttainment } from '$lib/metrics/types';
 import { formatDay, formatPercent, formatQuantity } from '$lib/format';
-import { columnBox, round2 } from './scales';
+import { columnBox, round2 } from './frame/scales';
 import { formatDateInt } from '$lib/time/zone';
-import type { ChartTable } from './table';
+import type { ChartTable } from './frame/table';
 
 export interface AttainmentBar {
 	index: number;

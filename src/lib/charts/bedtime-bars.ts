@@ -5,8 +5,8 @@ import type { ScaleBand, ScaleLinear } from 'd3-scale';
 import type { BedtimeNight } from '$lib/metrics/types';
 import { clockOfOffset, formatDateInt } from '$lib/time/zone';
 import { formatDay, formatDuration } from '$lib/format';
-import { round2, barInBand } from './scales';
-import type { ChartTable } from './table';
+import { round2, barInBand } from './frame/scales';
+import type { ChartTable } from './frame/table';
 import type { DaySlot } from '$lib/metrics/day-slots';
 import { slotGaps, withGapRows, type SlotGap } from './daily-bars';
 

@@ -5,7 +5,7 @@ import { scaleBand } from 'd3-scale';
 import type { ScaleBand, ScaleLinear } from 'd3-scale';
 import { AVERAGE_DAYS, type DaySlot } from '$lib/metrics/day-slots';
 import { formatDateInt } from '$lib/time/zone';
-import type { LabelledTick } from './axis-ticks';
+import type { LabelledTick } from './frame/axis-ticks';
 import { MONTHS, WEEKDAYS, formatDay, formatQuantity } from '$lib/format';
 import {
 	barInBand,
@@ -14,9 +14,9 @@ import {
 	isDurationUnit,
 	round2,
 	zeroBasedAxis
-} from './scales';
-import type { LegendItem } from './legend';
-import type { ChartTable } from './table';
+} from './frame/scales';
+import type { LegendItem } from './frame/legend';
+import type { ChartTable } from './frame/table';
 
 /** The words a day without a record carries in the chart, the table and the CSV. */
 export const NO_RECORD = 'no record';

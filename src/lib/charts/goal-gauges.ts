@@ -4,8 +4,8 @@ import type { ScaleBand, ScaleLinear } from 'd3-scale';
 import type { GoalGauge } from '$lib/metrics/types';
 import { csvNumber, csvUnit } from './export/csv-numbers';
 import { formatQuantity } from '$lib/format';
-import { round2 } from './scales';
-import type { ChartTable } from './table';
+import { round2 } from './frame/scales';
+import type { ChartTable } from './frame/table';
 
 export const goalLabel: Record<GoalGauge['goal'], string> = {
 	steps: 'Steps',

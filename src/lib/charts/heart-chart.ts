@@ -4,9 +4,9 @@ import type { ScaleLinear, ScaleTime } from 'd3-scale';
 import { heartZoneLabel, type BaselinePoint, type HeartZone } from '$lib/metrics/heart';
 import { daysBetween, formatDateInt } from '$lib/time/zone';
 import { formatDay } from '$lib/format';
-import { dateSpanScale } from './date-span';
-import { dateIntToUtcMs, round2 } from './scales';
-import type { ChartTable } from './table';
+import { dateSpanScale } from './frame/date-span';
+import { dateIntToUtcMs, round2 } from './frame/scales';
+import type { ChartTable } from './frame/table';
 
 export interface HeartDot {
 	index: number;

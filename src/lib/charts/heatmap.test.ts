@@ -17,7 +17,7 @@ import {
 	summarizeGrid,
 	summaryText
 } from './heatmap';
-import { dateIntToUtcMs } from './scales';
+import { dateIntToUtcMs } from './frame/scales';
 
 const low = { r: 240, g: 250, b: 248 };
 const high = { r: 15, g: 118, b: 110 };

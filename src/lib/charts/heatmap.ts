@@ -1,13 +1,13 @@
 // The day × hour heatmap's numbers: cell colours, pixel buffer, hit testing, summary and tables.
-import { dateTicks, type LabelledTick } from './axis-ticks';
+import { dateTicks, type LabelledTick } from './frame/axis-ticks';
 import { quantileSorted, range } from 'd3-array';
 import { scaleBand, scaleUtc } from 'd3-scale';
 import type { ScaleBand, ScaleTime } from 'd3-scale';
 import type { DayHourGrid } from '$lib/metrics/types';
 import { formatDateInt } from '$lib/time/zone';
 import { formatDay, formatHour, formatQuantity } from '$lib/format';
-import { dateIntToUtcMs } from './scales';
-import type { ChartTable } from './table';
+import { dateIntToUtcMs } from './frame/scales';
+import type { ChartTable } from './frame/table';
 
 /**
  * A UTC scale over whole days, from the first day's midnight to the end of the last day (here,

@@ -5,8 +5,8 @@ import type { ScaleBand, ScaleLinear } from 'd3-scale';
 import type { HourlyBin } from '$lib/metrics/types';
 import type { UnitSystem } from '$lib/metrics/units';
 import { formatHour, formatQuantity } from '$lib/format';
-import { durationAxis, isDurationUnit, round2, barInBand } from './scales';
-import type { ChartTable } from './table';
+import { durationAxis, isDurationUnit, round2, barInBand } from './frame/scales';
+import type { ChartTable } from './frame/table';
 
 export type HourlyMetric = 'steps' | 'calories' | 'distance' | 'active_time';
 

@@ -4,8 +4,8 @@ import type { ScaleBand, ScaleLinear } from 'd3-scale';
 import type { Hypnogram, SleepPhase } from '$lib/metrics/types';
 import { formatClock, zonedParts } from '$lib/time/zone';
 import { formatDuration } from '$lib/format';
-import { round2 } from './scales';
-import type { ChartTable } from './table';
+import { round2 } from './frame/scales';
+import type { ChartTable } from './frame/table';
 
 /** Rows from top to bottom: awake above, deep sleep at the bottom, as sleep labs draw it. */
 export const HYPNOGRAM_ROWS = ['awake', 'light', 'deep'] as const;

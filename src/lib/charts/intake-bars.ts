@@ -5,8 +5,8 @@ import type { ScaleBand, ScaleLinear } from 'd3-scale';
 import type { DayEnergy } from '$lib/metrics/food';
 import { formatDateInt } from '$lib/time/zone';
 import { formatDay, formatQuantity } from '$lib/format';
-import { columnBox, round2 } from './scales';
-import type { ChartTable } from './table';
+import { columnBox, round2 } from './frame/scales';
+import type { ChartTable } from './frame/table';
 
 export interface IntakeBar {
 	index: number;

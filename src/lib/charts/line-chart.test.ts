@@ -16,7 +16,7 @@ import {
 	readAt,
 	valueDomain
 } from './line-chart';
-import { dateIntToUtcMs } from './scales';
+import { dateIntToUtcMs } from './frame/scales';
 
 /** One day of steps, Monday 30 March, on a 600 px date axis over `span` (or its own date). */
 function loneDayLayout(span: [number, number] | null) {

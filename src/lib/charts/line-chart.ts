@@ -3,11 +3,17 @@ import { bisectLeft, extent } from 'd3-array';
 import { scaleLinear, scaleUtc } from 'd3-scale';
 import type { ScaleLinear } from 'd3-scale';
 import type { Series, SeriesPoint } from '$lib/metrics/types';
-import { clockAxis } from './clock-axis';
+import { clockAxis } from './frame/clock-axis';
 import { formatDay, formatQuantity } from '$lib/format';
-import { dateIntToUtcMs, durationAxis, isDurationUnit, round2, type FrameScale } from './scales';
+import {
+	dateIntToUtcMs,
+	durationAxis,
+	isDurationUnit,
+	round2,
+	type FrameScale
+} from './frame/scales';
 import { formatDateInt } from '$lib/time/zone';
-import type { ChartTable } from './table';
+import type { ChartTable } from './frame/table';
 
 export type LineXMode = 'date' | 'index';
 

@@ -4,8 +4,8 @@ import { scaleLinear } from 'd3-scale';
 import type { ScaleLinear } from 'd3-scale';
 import type { HourlyMetric, ZoomedTick } from '$lib/metrics/hourly';
 import { formatQuantity } from '$lib/format';
-import { durationAxis, isDurationUnit, round2 } from './scales';
-import type { ChartTable } from './table';
+import { durationAxis, isDurationUnit, round2 } from './frame/scales';
+import type { ChartTable } from './frame/table';
 import { hourlyMetricUnit } from './hourly-bars';
 import { formatClock } from '$lib/time/zone';
 

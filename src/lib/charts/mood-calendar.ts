@@ -3,9 +3,9 @@ import type { MoodSubType } from '$lib/api';
 import { moodName, moodRank } from '$lib/metrics/mood';
 import { addDays, daysBetween, parseDateInt, weekdayOfDate } from '$lib/time/zone';
 import { MONTHS, formatDay } from '$lib/format';
-import type { KeyMove } from './keyboard';
-import { keyMove } from './keyboard';
-import { round2 } from './scales';
+import type { KeyMove } from './frame/keyboard';
+import { keyMove } from './frame/keyboard';
+import { round2 } from './frame/scales';
 
 export type CalendarKind = 'month' | 'year';
 

@@ -6,9 +6,9 @@ import type { ScaleBand, ScaleLinear } from 'd3-scale';
 import type { NightPhaseTotals, SleepPhase } from '$lib/metrics/types';
 import { formatDay, formatDuration } from '$lib/format';
 import { phaseLabel } from './hypnogram';
-import { round2, barInBand } from './scales';
+import { round2, barInBand } from './frame/scales';
 import { formatDateInt } from '$lib/time/zone';
-import type { ChartTable } from './table';
+import type { ChartTable } from './frame/table';
 import type { DaySlot } from '$lib/metrics/day-slots';
 import { slotGaps, withGapRows, type SlotGap } from './daily-bars';
 

@@ -6,7 +6,7 @@ import type { ScaleBand, ScaleLinear } from 'd3-scale';
 import type { UnitSystem } from '$lib/metrics/units';
 import { volumeOf, type VolumeMeasure, type VolumeSlot } from '$lib/metrics/workouts';
 import { formatDateInt } from '$lib/time/zone';
-import type { LabelledTick } from './axis-ticks';
+import type { LabelledTick } from './frame/axis-ticks';
 import {
 	MONTHS,
 	formatDuration,
@@ -15,8 +15,8 @@ import {
 	formatShortDay,
 	plural
 } from '$lib/format';
-import { columnBox, dateIntToUtcMs, zeroBasedAxis } from './scales';
-import type { ChartTable } from './table';
+import { columnBox, dateIntToUtcMs, zeroBasedAxis } from './frame/scales';
+import type { ChartTable } from './frame/table';
 
 export type VolumePeriod = 'week' | 'month';
 

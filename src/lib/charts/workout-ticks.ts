@@ -6,8 +6,8 @@ import type { ScaleLinear } from 'd3-scale';
 import type { UnitSystem } from '$lib/metrics/units';
 import { formatPace, paceIn, speedIn, type TickSpan } from '$lib/metrics/workouts';
 import { formatClock } from '$lib/time/zone';
-import { round2 } from './scales';
-import type { ChartTable } from './table';
+import { round2 } from './frame/scales';
+import type { ChartTable } from './frame/table';
 
 export type Reading = 'pace' | 'speed';
 

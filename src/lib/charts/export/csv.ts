@@ -1,6 +1,6 @@
 // CSV export of a chart's table: RFC 4180 quoting, CRLF line ends, plain units in the header, values rounded to their unit.
 import { clockOfOffset } from '$lib/time/zone';
-import type { CellValue, ChartTable, TableColumn } from '../table';
+import type { CellValue, ChartTable, TableColumn } from '../frame/table';
 import { csvNumber, csvNumberText, csvUnit } from './csv-numbers';
 
 // Spreadsheets run a cell that starts with one of these as a formula; a leading quote defuses it.

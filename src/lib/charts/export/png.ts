@@ -1,5 +1,5 @@
 // PNG export: title, date range and legend drawn around the chart at 2× device pixels.
-import type { LegendItem } from '../legend';
+import type { LegendItem } from '../frame/legend';
 import type { ChartPicture } from './picture';
 
 export interface HeaderLayout {

@@ -1,8 +1,8 @@
 // What the Compare view shows for two periods: per-metric means, totals and change, sleep timing, overlaid series.
 import type { Move, Sleep } from '$lib/api';
-import type { ChartTable } from '$lib/charts/table';
+import type { ChartTable } from '$lib/charts/frame/table';
 import { csvNumber, csvUnit } from '$lib/charts/export/csv-numbers';
-import type { LegendItem } from '$lib/charts/legend';
+import type { LegendItem } from '$lib/charts/frame/legend';
 import { WEEKDAYS, formatQuantity, formatShortDay } from '$lib/format';
 import {
 	alignSeries,

@@ -2,7 +2,7 @@
 import type { GoalsV11, Meal, Move } from '$lib/api';
 import { formatQuantity } from '$lib/format';
 import { intakeTable } from '$lib/charts/intake-bars';
-import type { ChartTable } from '$lib/charts/table';
+import type { ChartTable } from '$lib/charts/frame/table';
 import {
 	budgetOffset,
 	caloriesBurned,

@@ -2,9 +2,9 @@
 import type { Move, Sleep } from '$lib/api';
 import type { MoodDay } from '$lib/cache/moods';
 import { formatDay, formatDuration, formatInteger } from '$lib/format';
-import type { LegendItem } from '$lib/charts/legend';
+import type { LegendItem } from '$lib/charts/frame/legend';
 import { calendarDays, type MoodCalendarDay } from '$lib/charts/mood-calendar';
-import type { ChartTable } from '$lib/charts/table';
+import type { ChartTable } from '$lib/charts/frame/table';
 import { MOOD_SCALE, moodColor, moodName, moodRank } from '$lib/metrics/mood';
 import { insightDays } from '$lib/metrics/insights';
 import type { Period, Span } from '$lib/views/controls/periods';

@@ -1,9 +1,9 @@
 // What the Trends view draws from a trends series: metric choices, display series in the user's units, axes, notes.
 import type { TrendSeries } from '$lib/client';
 import { formatQuantity, plural } from '$lib/format';
-import type { LegendItem } from '$lib/charts/legend';
+import type { LegendItem } from '$lib/charts/frame/legend';
 import { lineChartTable } from '$lib/charts/line-chart';
-import type { ChartTable } from '$lib/charts/table';
+import type { ChartTable } from '$lib/charts/frame/table';
 import { compareSeries } from '$lib/metrics/compare';
 import { distanceIn, weightIn, type UnitSystem } from '$lib/metrics/units';
 import {
