@@ -1,4 +1,6 @@
-// Cuts the chart SVG out of server-rendered markup and strips what changes between builds.
+// Cuts the chart SVG out of server-rendered markup and strips what changes between builds, and
+// checks its coordinates are rounded.
+import { expect } from 'vitest';
 
 /**
  * Returns every `<svg>…</svg>` of the markup (a chart may have several), without Svelte's
@@ -17,4 +19,11 @@ export function chartSvgMarkup(html: string): string {
 			)
 			.join('\n\n') + '\n'
 	);
+}
+
+/** Every numeric attribute in the snapshots is rounded to 0.01 at layout time: this guards it. */
+export function expectRoundedCoordinates(svg: string): void {
+	const numbers = svg.match(/(?<=\s(?:x|y|x1|x2|y1|y2|width|height|cx|cy)=")[^"]+/g) ?? [];
+	expect(numbers.length).toBeGreaterThan(0);
+	for (const value of numbers) expect(value).toMatch(/^-?\d+(\.\d{1,2})?$/);
 }

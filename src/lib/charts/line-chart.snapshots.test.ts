@@ -3,6 +3,7 @@ import { render } from 'svelte/server';
 import { describe, expect, it } from 'vitest';
 import type { Series } from '$lib/metrics/types';
 import LineChart from './LineChart.svelte';
+import { comparisonSeries, decadeSeries, sleepSeries, stepsSeries } from './fixtures';
 import { chartSvgMarkup } from './snapshot-markup';
 
 const H = 3600;
@@ -66,5 +67,32 @@ describe('trend chart snapshots', () => {
 		const html = render(LineChart, { props: { series: [none] } }).body;
 		expect(html).toContain('No records in this span');
 		expect(html).not.toContain('<svg');
+	});
+});
+
+describe('line chart snapshots of twin axes, overlays and ten years', () => {
+	it('draws two trend series on twin axes with a gap where data is missing', async () => {
+		const { body } = render(LineChart, {
+			props: { series: [stepsSeries, sleepSeries], rightAxis: 'sleep' }
+		});
+		const svg = chartSvgMarkup(body);
+		expect(svg).toContain('class="axis axis-y2"');
+		// Two missing days split the steps line into two runs: two move-to commands.
+		const stepsPath = /class="line series-0" d="([^"]+)"/.exec(svg)?.[1] ?? '';
+		expect(stepsPath.match(/M/g)).toHaveLength(2);
+		await expect(svg).toMatchFileSnapshot('./__snapshots__/line-chart-twin.svg');
+	});
+
+	it('overlays two months by day of period', async () => {
+		const svg = chartSvgMarkup(
+			render(LineChart, { props: { series: comparisonSeries, x: 'index', includeZero: true } }).body
+		);
+		expect(svg).toContain('>Day 1</text>');
+		await expect(svg).toMatchFileSnapshot('./__snapshots__/line-chart-comparison.svg');
+	});
+
+	it('draws ten years of daily values as a single path', () => {
+		const svg = chartSvgMarkup(render(LineChart, { props: { series: [decadeSeries] } }).body);
+		expect(svg.match(/<path class="line/g)).toHaveLength(1);
 	});
 });

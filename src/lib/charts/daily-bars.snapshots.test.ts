@@ -1,17 +1,8 @@
 // SVG snapshots of the daily bars, rendered on the server from the named fixtures.
 import { render } from 'svelte/server';
 import { describe, expect, it } from 'vitest';
-import BedtimeBars from './BedtimeBars.svelte';
 import DailyBars from './DailyBars.svelte';
-import NightStack from './NightStack.svelte';
-import {
-	asleepMonth,
-	nightMonthBedtimes,
-	nightMonthSlots,
-	nightMonthTotals,
-	stepsWeek,
-	stepsWeekSoFar
-} from './daily-fixtures';
+import { asleepMonth, stepsWeek, stepsWeekSoFar } from './daily-fixtures';
 import { chartSvgMarkup } from './snapshot-markup';
 
 describe('daily bars snapshots', () => {
@@ -57,25 +48,5 @@ describe('daily bars snapshots', () => {
 		expect(svg.match(/>no record<\/text>/g)).toHaveLength(2);
 		expect(svg).toContain('>h</text>');
 		await expect(svg).toMatchFileSnapshot('./__snapshots__/daily-bars-asleep-month.svg');
-	});
-
-	it('keeps the two missing nights of a month as labelled gaps in the phase stacks', async () => {
-		const { body } = render(NightStack, {
-			props: { nights: nightMonthTotals, slots: nightMonthSlots }
-		});
-		const svg = chartSvgMarkup(body);
-		expect(svg.match(/>no record<\/text>/g)).toHaveLength(2);
-		expect(svg).toContain('aria-label="Tue 10 Mar: no record"');
-		await expect(svg).toMatchFileSnapshot('./__snapshots__/night-stack-month-gaps.svg');
-	});
-
-	it('keeps the two missing nights of a month as labelled gaps in the bedtimes', async () => {
-		const { body } = render(BedtimeBars, {
-			props: { nights: nightMonthBedtimes, slots: nightMonthSlots, showNaps: false }
-		});
-		const svg = chartSvgMarkup(body);
-		expect(svg.match(/>no record<\/text>/g)).toHaveLength(2);
-		expect(svg).toContain('aria-label="Tue 17 Mar: no record"');
-		await expect(svg).toMatchFileSnapshot('./__snapshots__/bedtime-bars-month-gaps.svg');
 	});
 });
