@@ -3,7 +3,7 @@ import type { Move, Sleep } from '$lib/api';
 import type { MoodDay } from '$lib/cache/moods';
 import { formatDay, formatDuration, formatInteger } from '$lib/format';
 import type { LegendItem } from '$lib/charts/frame/legend';
-import { calendarDays, type MoodCalendarDay } from '$lib/charts/mood-calendar';
+import { calendarDays, type MoodCalendarDay } from '$lib/charts/mood-calendar/mood-calendar';
 import type { ChartTable } from '$lib/charts/frame/table';
 import { MOOD_SCALE, moodColor, moodName, moodRank } from '$lib/metrics/mood';
 import { insightDays } from '$lib/metrics/insights';

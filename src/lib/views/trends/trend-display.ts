@@ -2,7 +2,7 @@
 import type { TrendSeries } from '$lib/client';
 import { formatQuantity, plural } from '$lib/format';
 import type { LegendItem } from '$lib/charts/frame/legend';
-import { lineChartTable } from '$lib/charts/line-chart';
+import { lineChartTable } from '$lib/charts/line-chart/line-chart';
 import type { ChartTable } from '$lib/charts/frame/table';
 import { compareSeries } from '$lib/metrics/compare';
 import { distanceIn, weightIn, type UnitSystem } from '$lib/metrics/units';

@@ -16,7 +16,7 @@ import {
 	type PersonalRecord,
 	type TypeRecords
 } from '$lib/metrics/workouts';
-import type { VolumePeriod } from '$lib/charts/volume-bars';
+import type { VolumePeriod } from '$lib/charts/volume-bars/volume-bars';
 import type { VolumeMeasure } from '$lib/metrics/workouts';
 import { addDays, dateIntFromString, formatClock, isValidTz, parseDateInt } from '$lib/time/zone';
 import { choiceParam } from '$lib/views/url-state';
