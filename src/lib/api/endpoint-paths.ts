@@ -1,11 +1,6 @@
 // Path matching over the endpoint catalogue: which entry a method and a path name, and the path of a record.
-import {
-	endpoints,
-	LATEST_VERSION,
-	type ApiVersion,
-	type EndpointSpec,
-	type HttpMethod
-} from './endpoints';
+import { endpoints, type EndpointSpec, type HttpMethod } from './endpoints';
+import { isApiVersion, LATEST_VERSION, type ApiVersion } from './version';
 
 /** What a record id may look like: no dots, slashes, percent signs or `@`, so it cannot escape a path. */
 export const XID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
@@ -19,10 +14,6 @@ export interface EndpointMatch {
 export type MatchFailure = { error: 'not_found' | 'method_not_allowed'; allowed?: HttpMethod[] };
 
 const VERSION_SEGMENT = /^v\.\d+\.\d+$/;
-
-function isApiVersion(segment: string): segment is ApiVersion {
-	return segment === 'v.1.0' || segment === 'v.1.1';
-}
 
 /** Matches one template against path segments; returns the xid, '' when the template has none, or null. */
 function matchTemplate(template: readonly string[], segments: readonly string[]): string | null {

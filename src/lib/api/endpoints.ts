@@ -1,8 +1,7 @@
 // The catalogue of every endpoint of the Wellness API: paths, versions, parameters, scopes; browser-safe.
 // Path matching (endpoint-paths.ts) and parameter validation (endpoint-params.ts) read it.
 
-// Type-only: this module stays free of runtime dependencies (browser-safe, no zod at runtime).
-import type { ApiVersion } from './envelope';
+import { API_VERSIONS, LATEST_VERSION, type ApiVersion } from './version';
 
 /*
  * One source of truth for the proxy, the client and the embedded reference implementation.
@@ -25,7 +24,7 @@ import type { ApiVersion } from './envelope';
  *   lists it.
  */
 
-// ApiVersion is declared once, in ./envelope (the index re-exports both modules).
+// ApiVersion is declared once, in ./version; its callers here name it beside the entries.
 export type { ApiVersion };
 export type HttpMethod = 'GET' | 'POST' | 'DELETE';
 export type ParamKind =
@@ -76,8 +75,6 @@ export interface EndpointSpec {
 	browser?: boolean;
 }
 
-export const API_VERSIONS: readonly ApiVersion[] = ['v.1.0', 'v.1.1'];
-export const LATEST_VERSION: ApiVersion = 'v.1.1';
 /** Page size of a list when the request names no `limit`. */
 export const DEFAULT_PAGE_SIZE = 10;
 /** Largest accepted `limit`. */
