@@ -2,8 +2,8 @@
 import { render } from 'svelte/server';
 import { describe, expect, it } from 'vitest';
 import AttainmentBars from './AttainmentBars.svelte';
-import { stepAttainment } from '../fixtures';
-import { chartSvgMarkup } from '../snapshot-markup';
+import { stepAttainment } from '../testing/fixtures';
+import { chartSvgMarkup } from '../testing/snapshot-markup';
 
 describe('attainment bars snapshots', () => {
 	it('draws a month of attainment with the 100% line and met days marked', async () => {

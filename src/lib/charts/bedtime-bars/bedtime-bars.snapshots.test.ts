@@ -2,9 +2,9 @@
 import { render } from 'svelte/server';
 import { describe, expect, it } from 'vitest';
 import BedtimeBars from './BedtimeBars.svelte';
-import { nightMonthBedtimes, nightMonthSlots } from '../daily-fixtures';
-import { bedtimeNights } from '../fixtures';
-import { chartSvgMarkup, expectRoundedCoordinates } from '../snapshot-markup';
+import { nightMonthBedtimes, nightMonthSlots } from '../testing/daily-fixtures';
+import { bedtimeNights } from '../testing/fixtures';
+import { chartSvgMarkup, expectRoundedCoordinates } from '../testing/snapshot-markup';
 
 describe('bedtime bars snapshots', () => {
 	it('draws bedtimes with naps, and drops the naps when asked', async () => {

@@ -2,8 +2,8 @@
 import { render } from 'svelte/server';
 import { describe, expect, it } from 'vitest';
 import BodyChart from './BodyChart.svelte';
-import { weighInsTwoMonths } from '../heart-body-fixtures';
-import { chartSvgMarkup, expectRoundedCoordinates } from '../snapshot-markup';
+import { weighInsTwoMonths } from '../testing/heart-body-fixtures';
+import { chartSvgMarkup, expectRoundedCoordinates } from '../testing/snapshot-markup';
 
 describe('body chart snapshots', () => {
 	it('draws Sunday weigh-ins as dots with the trend and the goal line, not a daily ramp', async () => {

@@ -1,7 +1,7 @@
 import { render } from 'svelte/server';
 import { describe, expect, it } from 'vitest';
 import CompareTable, { type CompareTableRow } from './CompareTable.svelte';
-import { chartSvgMarkup } from '../snapshot-markup';
+import { chartSvgMarkup } from '../testing/snapshot-markup';
 
 // Two weeks of a named fixture: a gain, a loss, an unchanged metric and one with no reference.
 const rows: CompareTableRow[] = [

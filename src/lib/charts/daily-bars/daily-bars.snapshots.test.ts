@@ -2,8 +2,8 @@
 import { render } from 'svelte/server';
 import { describe, expect, it } from 'vitest';
 import DailyBars from './DailyBars.svelte';
-import { asleepMonth, stepsWeek, stepsWeekSoFar } from '../daily-fixtures';
-import { chartSvgMarkup } from '../snapshot-markup';
+import { asleepMonth, stepsWeek, stepsWeekSoFar } from '../testing/daily-fixtures';
+import { chartSvgMarkup } from '../testing/snapshot-markup';
 
 describe('daily bars snapshots', () => {
 	it('draws a week of steps as seven bars with the goal line and a labelled gap', async () => {

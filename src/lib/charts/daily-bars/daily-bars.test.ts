@@ -6,7 +6,7 @@ import {
 	dailyTicks,
 	NO_RECORD
 } from './daily-bars';
-import { asleepMonth, stepsWeek, stepsWeekSoFar } from '../daily-fixtures';
+import { asleepMonth, stepsWeek, stepsWeekSoFar } from '../testing/daily-fixtures';
 
 describe('daily bars layout', () => {
 	it('gives every day of the week its own slot, the missing day included', () => {

@@ -2,8 +2,8 @@
 import { render } from 'svelte/server';
 import { describe, expect, it } from 'vitest';
 import GoalGauges from './GoalGauges.svelte';
-import { goalGauges } from '../fixtures';
-import { chartSvgMarkup } from '../snapshot-markup';
+import { goalGauges } from '../testing/fixtures';
+import { chartSvgMarkup } from '../testing/snapshot-markup';
 
 describe('goal gauges snapshots', () => {
 	it('draws goal gauges with an exceeded goal and the calories eaten past the budget', async () => {

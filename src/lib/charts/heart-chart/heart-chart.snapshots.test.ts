@@ -2,8 +2,8 @@
 import { render } from 'svelte/server';
 import { describe, expect, it } from 'vitest';
 import HeartChart from './HeartChart.svelte';
-import { heartSixWeeks } from '../heart-body-fixtures';
-import { chartSvgMarkup, expectRoundedCoordinates } from '../snapshot-markup';
+import { heartSixWeeks } from '../testing/heart-body-fixtures';
+import { chartSvgMarkup, expectRoundedCoordinates } from '../testing/snapshot-markup';
 
 describe('heart chart snapshots', () => {
 	it('draws six weeks of resting heart rate over the baseline band, broken where days are missing', async () => {

@@ -2,8 +2,8 @@
 import { render } from 'svelte/server';
 import { describe, expect, it } from 'vitest';
 import Heatmap from './Heatmap.svelte';
-import { yearGrid } from '../fixtures';
-import { chartSvgMarkup } from '../snapshot-markup';
+import { yearGrid } from '../testing/fixtures';
+import { chartSvgMarkup } from '../testing/snapshot-markup';
 
 describe('day × hour heatmap snapshots', () => {
 	it('draws the axes and labels of a year heatmap (cells are on canvas)', async () => {

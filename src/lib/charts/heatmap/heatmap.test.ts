@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DayHourGrid } from '$lib/metrics/types';
-import { yearGrid } from '../fixtures';
+import { yearGrid } from '../testing/fixtures';
 import {
 	dayScale,
 	cellAt,

@@ -2,8 +2,8 @@
 import { render } from 'svelte/server';
 import { describe, expect, it } from 'vitest';
 import HourlyBars from './HourlyBars.svelte';
-import { hourlySpringForward, hourlyWorkday } from '../fixtures';
-import { chartSvgMarkup, expectRoundedCoordinates } from '../snapshot-markup';
+import { hourlySpringForward, hourlyWorkday } from '../testing/fixtures';
+import { chartSvgMarkup, expectRoundedCoordinates } from '../testing/snapshot-markup';
 
 describe('hourly bars snapshots', () => {
 	it('draws the steps of an ordinary workday with usual markers', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hourlySpringForward, hourlyWorkday } from '../fixtures';
+import { hourlySpringForward, hourlyWorkday } from '../testing/fixtures';
 import {
 	hourBarLabel,
 	hourBarValue,

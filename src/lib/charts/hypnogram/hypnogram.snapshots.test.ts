@@ -2,8 +2,8 @@
 import { render } from 'svelte/server';
 import { describe, expect, it } from 'vitest';
 import Hypnogram from './Hypnogram.svelte';
-import { hypnogramNewYork, hypnogramOrdinary, hypnogramSpringForward } from '../fixtures';
-import { chartSvgMarkup, expectRoundedCoordinates } from '../snapshot-markup';
+import { hypnogramNewYork, hypnogramOrdinary, hypnogramSpringForward } from '../testing/fixtures';
+import { chartSvgMarkup, expectRoundedCoordinates } from '../testing/snapshot-markup';
 
 describe('hypnogram snapshots', () => {
 	it('draws an ordinary night as phase blocks on Berlin wall-clock hours', async () => {

@@ -1,7 +1,7 @@
 import { curveStepAfter, line } from 'd3-shape';
 import { describe, expect, it } from 'vitest';
 import { formatClock, zonedToEpoch } from '$lib/time/zone';
-import { hypnogramNewYork, hypnogramOrdinary, hypnogramSpringForward } from '../fixtures';
+import { hypnogramNewYork, hypnogramOrdinary, hypnogramSpringForward } from '../testing/fixtures';
 import {
 	hourTicksInZone,
 	hypnogramLayout,

@@ -2,8 +2,8 @@
 import { render } from 'svelte/server';
 import { describe, expect, it } from 'vitest';
 import IntakeBars from './IntakeBars.svelte';
-import { intakeWeek } from '../food-fixtures';
-import { chartSvgMarkup } from '../snapshot-markup';
+import { intakeWeek } from '../testing/food-fixtures';
+import { chartSvgMarkup } from '../testing/snapshot-markup';
 
 describe('intake chart snapshot', () => {
 	it('draws an unfinished week: bars eaten, the budget line, and a dash for each day without a record', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { intakeWeek } from '../food-fixtures';
+import { intakeWeek } from '../testing/food-fixtures';
 import { intakeLabel, intakeLayout, intakeTable } from './intake-bars';
 
 describe('intakeLayout', () => {

@@ -3,8 +3,8 @@ import { render } from 'svelte/server';
 import { describe, expect, it } from 'vitest';
 import type { Series } from '$lib/metrics/types';
 import LineChart from './LineChart.svelte';
-import { comparisonSeries, decadeSeries, sleepSeries, stepsSeries } from '../fixtures';
-import { chartSvgMarkup } from '../snapshot-markup';
+import { comparisonSeries, decadeSeries, sleepSeries, stepsSeries } from '../testing/fixtures';
+import { chartSvgMarkup } from '../testing/snapshot-markup';
 
 const H = 3600;
 

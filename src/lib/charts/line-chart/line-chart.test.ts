@@ -1,7 +1,7 @@
 import { line } from 'd3-shape';
 import { describe, expect, it } from 'vitest';
 import type { Series } from '$lib/metrics/types';
-import { decadeSeries } from '../fixtures';
+import { decadeSeries } from '../testing/fixtures';
 import {
 	cursorText,
 	fullDomain,

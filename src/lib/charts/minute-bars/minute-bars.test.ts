@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { at, BERLIN, minuteTicks } from '$lib/metrics/fixtures';
+import { at, BERLIN, minuteTicks } from '$lib/metrics/testing/fixtures';
 import { ticksInHour } from '$lib/metrics';
 import { minuteBarLabel, minuteBarsLayout, minuteBarsTable } from './minute-bars';
 

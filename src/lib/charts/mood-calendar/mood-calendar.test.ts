@@ -2,8 +2,8 @@ import { render } from 'svelte/server';
 import { describe, expect, it } from 'vitest';
 import MoodCalendar from './MoodCalendar.svelte';
 import { calendarDays, calendarMove, cellAt, cellLabel, moodCalendarLayout } from './mood-calendar';
-import { moodMarch } from '../mood-fixtures';
-import { chartSvgMarkup } from '../snapshot-markup';
+import { moodMarch } from '../testing/mood-fixtures';
+import { chartSvgMarkup } from '../testing/snapshot-markup';
 
 describe('moodCalendarLayout', () => {
 	it('puts March 2026 in six Monday-first weeks: the 1st is a Sunday', () => {

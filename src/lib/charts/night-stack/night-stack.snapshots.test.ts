@@ -2,9 +2,9 @@
 import { render } from 'svelte/server';
 import { describe, expect, it } from 'vitest';
 import NightStack from './NightStack.svelte';
-import { nightMonthSlots, nightMonthTotals } from '../daily-fixtures';
-import { nightTotals } from '../fixtures';
-import { chartSvgMarkup, expectRoundedCoordinates } from '../snapshot-markup';
+import { nightMonthSlots, nightMonthTotals } from '../testing/daily-fixtures';
+import { nightTotals } from '../testing/fixtures';
+import { chartSvgMarkup, expectRoundedCoordinates } from '../testing/snapshot-markup';
 
 describe('night stack snapshots', () => {
 	it('stacks two weeks of nights under their wake dates', async () => {

@@ -2,8 +2,8 @@
 import { render } from 'svelte/server';
 import { describe, expect, it } from 'vitest';
 import VolumeBars from './VolumeBars.svelte';
-import { sixWeeks } from '../workout-fixtures';
-import { chartSvgMarkup, expectRoundedCoordinates } from '../snapshot-markup';
+import { sixWeeks } from '../testing/workout-fixtures';
+import { chartSvgMarkup, expectRoundedCoordinates } from '../testing/snapshot-markup';
 
 describe('workout volume bars snapshots', () => {
 	it('draws six weeks of workout time with an idle week and an unfinished one', async () => {

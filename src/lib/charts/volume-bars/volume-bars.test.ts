@@ -6,7 +6,7 @@ import {
 	volumeTicks,
 	volumeValue
 } from './volume-bars';
-import { sixWeeks } from '../workout-fixtures';
+import { sixWeeks } from '../testing/workout-fixtures';
 
 describe('volume bars layout', () => {
 	it('gives every week a slot of the same width, the idle one included', () => {

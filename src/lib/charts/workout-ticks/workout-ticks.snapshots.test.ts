@@ -1,10 +1,10 @@
 // SVG snapshots of the workout ticks, rendered on the server from the named fixtures.
 import { render } from 'svelte/server';
 import { describe, expect, it } from 'vitest';
-import { BERLIN } from '$lib/metrics/fixtures';
+import { BERLIN } from '$lib/metrics/testing/fixtures';
 import WorkoutTicks from './WorkoutTicks.svelte';
-import { rideSpans, runSpans } from '../workout-fixtures';
-import { chartSvgMarkup, expectRoundedCoordinates } from '../snapshot-markup';
+import { rideSpans, runSpans } from '../testing/workout-fixtures';
+import { chartSvgMarkup, expectRoundedCoordinates } from '../testing/snapshot-markup';
 
 describe('workout ticks snapshots', () => {
 	it('draws a run as pace over steps per minute, broken at the stop', async () => {

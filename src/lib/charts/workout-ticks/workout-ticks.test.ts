@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BERLIN } from '$lib/metrics/fixtures';
+import { BERLIN } from '$lib/metrics/testing/fixtures';
 import { tickSpans } from '$lib/metrics/workouts';
 import {
 	elapsedTicks,
@@ -8,7 +8,7 @@ import {
 	workoutTicksLayout,
 	workoutTicksTable
 } from './workout-ticks';
-import { rideSpans, runSpans } from '../workout-fixtures';
+import { rideSpans, runSpans } from '../testing/workout-fixtures';
 
 describe('workout ticks layout', () => {
 	it('places each tick over the seconds its timestamps give it', () => {

@@ -1,5 +1,5 @@
 // Helpers the reference API's tests share: calling handle() and signing in through the OAuth pages.
-import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET } from './oauth';
+import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET } from '../oauth';
 
 export const ORIGIN = 'http://127.0.0.1:8787';
 export const REDIRECT_URI = 'http://127.0.0.1:5173/auth/callback';

@@ -1,6 +1,6 @@
 // Named workout data for the chart tests and snapshots: a Berlin runner's weeks and two workouts.
 import type { WorkoutTick } from '$lib/api';
-import { at, BERLIN } from '$lib/metrics/fixtures';
+import { at, BERLIN } from '$lib/metrics/testing/fixtures';
 import { tickSpans, type TickSpan, type VolumeSlot } from '$lib/metrics/workouts';
 
 function slot(

@@ -2,7 +2,7 @@
 import { heartBaseline, type BaselinePoint } from '$lib/metrics/heart';
 import { weightTrend, type WeighIn } from '$lib/metrics/body';
 import { addDays } from '$lib/time/zone';
-import type { BodyPoint } from './body-chart/body-chart';
+import type { BodyPoint } from '../body-chart/body-chart';
 
 // Resting heart rate of six weeks from 1 March 2026 (the clocks went forward on 29 March), with
 // a cold in the last week lifting it above the baseline and two days without the band.

@@ -12,7 +12,7 @@ import type {
 	TrendsV11
 } from '$lib/api';
 import { addDays, localDateInt, startOfLocalDay, zonedToEpoch } from '$lib/time/zone';
-import { hourKeyOf } from './hourly';
+import { hourKeyOf } from '../hourly';
 
 export const BERLIN = 'Europe/Berlin';
 export const NEW_YORK = 'America/New_York';

@@ -1,6 +1,6 @@
 // Named fixtures of the mood calendar's tests and snapshot: March 2026 as the demo user might log it.
 import type { MoodSubType } from '$lib/api';
-import { calendarDays, type MoodCalendarDay } from './mood-calendar/mood-calendar';
+import { calendarDays, type MoodCalendarDay } from '../mood-calendar/mood-calendar';
 
 /** Sub_types logged on the days of March 2026 (0: no mood that day), up to the 30th. */
 const MARCH: readonly number[] = [

@@ -13,7 +13,7 @@ import type {
 	WorkoutTick
 } from '$lib/api/records';
 import { zonedToEpoch } from '$lib/time/zone';
-import type { Dataset } from './dataset';
+import type { Dataset } from '../dataset';
 
 export const FIXTURE_TZ = 'Europe/Berlin';
 /** 2026-03-30 20:00 in Berlin (CEST), the e2e "now". */
