@@ -66,13 +66,6 @@ export function csvColumns(column: TableColumn): CsvColumn[] {
 	];
 }
 
-/** The header of a column: its label and, when it has one, its plain unit (`Steps (steps)`). */
-export function csvHeader(column: TableColumn): string {
-	return csvColumns(column)
-		.map((csv) => csv.header)
-		.join(',');
-}
-
 /** The whole table: header row, then the plotted numbers rounded to their unit, each record ending in CRLF. */
 export function toCsv(table: ChartTable): string {
 	const columns = table.columns.map((column) => ({ key: column.key, csv: csvColumns(column) }));

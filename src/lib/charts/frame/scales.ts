@@ -66,11 +66,6 @@ export function dateIntToUtcMs(dateInt: number): number {
 	);
 }
 
-export function utcMsToDateInt(ms: number): number {
-	const date = new Date(ms);
-	return date.getUTCFullYear() * 10000 + (date.getUTCMonth() + 1) * 100 + date.getUTCDate();
-}
-
 /**
  * Keeps every n-th band value so labels do not collide: at most one label per `minGap` pixels.
  */

@@ -6,7 +6,6 @@ import {
 	cellAt,
 	cellLabel,
 	gridMove,
-	heatCellColor,
 	heatmapLayout,
 	heatmapPixels,
 	heatmapTable,
@@ -32,20 +31,24 @@ function smallGrid(): DayHourGrid {
 	return { dates: [20260331, 20260401], values, max: 1000 };
 }
 
+/** The RGBA colour at one step of a ramp. */
+function rampStep(ramp: Uint8ClampedArray, index: number): number[] {
+	return Array.from(ramp.slice(index * 4, index * 4 + 4));
+}
+
 describe('heat colours', () => {
 	it('ramps from the low to the high colour', () => {
 		const ramp = heatRamp(low, high);
-		expect(heatCellColor(0, 1000, ramp)).toEqual([low.r, low.g, low.b, 255]);
-		expect(heatCellColor(1000, 1000, ramp)).toEqual([high.r, high.g, high.b, 255]);
-		const middle = heatCellColor(500, 1000, ramp);
+		expect(rampStep(ramp, rampIndex(0, 1000))).toEqual([low.r, low.g, low.b, 255]);
+		expect(rampStep(ramp, rampIndex(1000, 1000))).toEqual([high.r, high.g, high.b, 255]);
+		const middle = rampStep(ramp, rampIndex(500, 1000));
 		expect(middle[0]).toBeGreaterThan(high.r);
 		expect(middle[0]).toBeLessThan(low.r);
 	});
 
-	it('leaves cells without data transparent, unlike zero', () => {
-		const ramp = heatRamp(low, high);
-		expect(heatCellColor(Number.NaN, 1000, ramp)).toEqual([0, 0, 0, 0]);
-		expect(heatCellColor(0, 1000, ramp)[3]).toBe(255);
+	it('leaves cells without data off the ramp, unlike zero', () => {
+		expect(rampIndex(Number.NaN, 1000)).toBe(-1);
+		expect(rampIndex(0, 1000)).toBe(0);
 		expect(rampIndex(5000, 1000)).toBe(255);
 		expect(rampIndex(10, 0)).toBe(0);
 	});
@@ -59,7 +62,9 @@ describe('heat colours', () => {
 		expect(pixels).toHaveLength(2 * 24 * 4);
 		expect(at(0, 8)).toEqual([high.r, high.g, high.b, 255]);
 		expect(at(1, 3)).toEqual([0, 0, 0, 0]);
-		expect(at(1, 8)).toEqual(heatCellColor(600, 1000, ramp));
+		expect(at(0, 0)).toEqual([low.r, low.g, low.b, 255]);
+		// 600 of 1000 is step 153 of 255.
+		expect(at(1, 8)).toEqual(rampStep(ramp, 153));
 	});
 });
 

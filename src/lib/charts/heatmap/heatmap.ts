@@ -30,9 +30,6 @@ export interface Rgb {
 	b: number;
 }
 
-/** Colour of a cell without data: fully transparent, so the card's surface shows through. */
-export const EMPTY_CELL: readonly [number, number, number, number] = [0, 0, 0, 0];
-
 /**
  * A 256-step RGBA ramp from `low` to `high`, built once per theme so the per-cell work is a lookup.
  */
@@ -58,23 +55,6 @@ export function rampIndex(value: number, max: number, steps = 256): number {
 	if (!(max > 0)) return 0;
 	const t = Math.min(1, Math.max(0, value / max));
 	return Math.round(t * (steps - 1));
-}
-
-/** The RGBA colour of one cell. */
-export function heatCellColor(
-	value: number,
-	max: number,
-	ramp: Uint8ClampedArray
-): [number, number, number, number] {
-	const steps = ramp.length / 4;
-	const index = rampIndex(value, max, steps);
-	if (index < 0) return [...EMPTY_CELL];
-	return [
-		ramp[index * 4] ?? 0,
-		ramp[index * 4 + 1] ?? 0,
-		ramp[index * 4 + 2] ?? 0,
-		ramp[index * 4 + 3] ?? 0
-	];
 }
 
 /** Where the colour ramp tops out, and whether values above it were clamped to its last colour. */
@@ -143,7 +123,7 @@ export function heatmapPixels(
 	for (let day = 0; day < days; day += 1) {
 		for (let hour = 0; hour < 24; hour += 1) {
 			const index = rampIndex(grid.values[day * 24 + hour] ?? Number.NaN, top, steps);
-			if (index < 0) continue; // stays transparent
+			if (index < 0) continue; // no data: transparent, so the card's surface shows through
 			const out = (hour * days + day) * 4;
 			pixels[out] = ramp[index * 4] ?? 0;
 			pixels[out + 1] = ramp[index * 4 + 1] ?? 0;
