@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cssVariableName, headerLayout, PNG_PADDING } from './png';
+import { cssVariableName, headerLayout, PNG_PADDING } from './header';
 
 // A stand-in for canvas text measurement: 7 px per character.
 const measure = (text: string) => text.length * 7;
