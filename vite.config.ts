@@ -26,9 +26,10 @@ export default defineConfig({
 					name: 'isolated',
 					include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts'],
 					exclude: [...configDefaults.exclude, ...SHARED],
-					// The demo user is generated once per seed, span and now and then copied (docs/guide.md).
+					// The demo user is generated once per seed, span and now and then copied (docs/guide.md);
+					// the server's log lines show only for a test that fails.
 					globalSetup: ['tests/unit/setup/demo-images.global.ts'],
-					setupFiles: ['tests/unit/setup/demo-cache.ts']
+					setupFiles: ['tests/unit/setup/demo-cache.ts', 'tests/unit/setup/server-log.ts']
 				}
 			}
 		]
