@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createReferenceApi, type ReferenceApi } from '$lib/server/reference-api';
-import { FIXTURE_NOW_MS, fixtureDataset } from '$lib/server/reference-api/test-fixture';
-import { tokensFor } from '$lib/server/reference-api/test-helpers';
+import { FIXTURE_NOW_MS, fixtureDataset } from '$lib/server/reference-api/testing/fixture';
+import { tokensFor } from '$lib/server/reference-api/testing/helpers';
 import { DataLayer, type Session } from './data-layer.svelte';
 import { deleteWeighIn, logWeighIn, updateGoals, WriteError } from './writes';
 import { createFakeProxy } from './fake-proxy';
