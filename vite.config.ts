@@ -10,7 +10,7 @@ process.env.TZ = 'Asia/Kathmandu';
  * a fresh one for each file cost more than the tests themselves. A test there that needs any of
  * those belongs beside its code in another folder, or the folder moves to the isolated project.
  */
-const SHARED = ['src/lib/{api,charts,coverage,metrics,time,views}/**/*.test.ts'];
+const SHARED = ['src/lib/{api,charts,coverage,format,metrics,time,views}/**/*.test.ts'];
 
 export default defineConfig({
 	plugins: [sveltekit()],
@@ -26,9 +26,10 @@ export default defineConfig({
 					name: 'isolated',
 					include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts'],
 					exclude: [...configDefaults.exclude, ...SHARED],
-					// The demo user is generated once per seed, span and now and then copied (docs/guide.md).
+					// The demo user is generated once per seed, span and now and then copied (docs/guide.md);
+					// the server's log lines show only for a test that fails.
 					globalSetup: ['tests/unit/setup/demo-images.global.ts'],
-					setupFiles: ['tests/unit/setup/demo-cache.ts']
+					setupFiles: ['tests/unit/setup/demo-cache.ts', 'tests/unit/setup/server-log.ts']
 				}
 			}
 		]

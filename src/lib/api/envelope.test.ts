@@ -34,7 +34,7 @@ import {
 	type Workout
 } from './records';
 import { trendsV10Schema, trendsV11Schema } from './trends';
-import { DEMO_USER_XID, okResponse, responsesV10, responsesV11, workoutRun } from './fixtures';
+import { DEMO_USER_XID, okResponse, responsesV10, responsesV11, workoutRun } from './testing';
 
 function accepts(schema: z.core.$ZodType, value: unknown): boolean {
 	return z.safeParse(schema, value).success;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { goalsV10Legacy, goalsV11Exceeded, goalsV11MoveScopeOnly } from './fixtures';
+import { goalsV10Legacy, goalsV11Exceeded, goalsV11MoveScopeOnly } from './testing';
 import { goalsV10Schema, goalsV11Schema } from './goals';
 
 function parsed<T>(schema: z.core.$ZodType<T>, value: unknown): T {

@@ -4,6 +4,5 @@ export * from './records';
 export * from './trends';
 export * from './goals';
 export * from './parse';
-// Endpoint catalogue (src/lib/api/endpoints.ts, another engineer): add its export line here.
-// `ApiVersion` is defined in ./envelope; endpoints.ts should import it rather than declare its
-// own, or `export *` of both modules becomes an ambiguous re-export (TS2308).
+// Not here: the endpoint catalogue (endpoints.ts) with its path matching and parameter validation
+// (endpoint-paths.ts, endpoint-params.ts), which only the server runs: import them by path.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { collectionSchema, envelopeSchema } from './envelope';
-import { moveDstDay, moveTravelDay, okResponse, workoutRun } from './fixtures';
+import { moveDstDay, moveTravelDay, okResponse, workoutRun } from './testing';
 import { ApiSchemaError, formatFieldPath, parseApiPayload } from './parse';
 import { moveSchema, workoutSchema } from './records';
 

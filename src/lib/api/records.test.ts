@@ -26,7 +26,7 @@ import {
 	workoutRun,
 	workoutRunTicks,
 	workoutYogaNoBand
-} from './fixtures';
+} from './testing';
 import {
 	bandEventSchema,
 	bodyEventSchema,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { trendsV10ThreeDays, trendsV11SleepScopeOnly, trendsV11ThreeDays } from './fixtures';
+import { trendsV10ThreeDays, trendsV11SleepScopeOnly, trendsV11ThreeDays } from './testing';
 import {
 	trendValuesV10Schema,
 	trendValuesV11Schema,

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { deleteDB, openDB } from 'idb';
 import { describe, expect, it, vi } from 'vitest';
 import type { Move } from '$lib/api';
-import { fixtureDataset } from '$lib/server/reference-api/test-fixture';
+import { fixtureDataset } from '$lib/server/reference-api/testing/fixture';
 import { addDays } from '$lib/time/zone';
 import { databaseName, DB_VERSION, openIdbStore } from './idb-store';
 import { createMemoryStore } from './memory-store';

@@ -1,14 +1,14 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createReferenceApi, type ReferenceApi } from '$lib/server/reference-api';
-import { FIXTURE_NOW_MS, fixtureDataset } from '$lib/server/reference-api/test-fixture';
-import { tokensFor } from '$lib/server/reference-api/test-helpers';
+import { FIXTURE_NOW_MS, fixtureDataset } from '$lib/server/reference-api/testing/fixture';
+import { tokensFor } from '$lib/server/reference-api/testing/helpers';
 import { DataLayer, type Session } from './data-layer.svelte';
 import { deleteWeighIn, logWeighIn, updateGoals, WriteError } from './writes';
 import { createFakeProxy } from './fake-proxy';
 import { createMemoryStore } from './memory-store';
 
-// The fixture (test-fixture.ts): weigh-ins body28 (28 Mar, 64.5 kg) and body30 (30 Mar, 64.1 kg),
+// The fixture (reference-api/testing/fixture.ts): weigh-ins body28 (28 Mar, 64.5 kg) and body30 (30 Mar, 64.1 kg),
 // goals of 10000 steps and 8 h of sleep, today 30 March 2026 in Europe/Berlin.
 const TOKEN = 'writes-test-token';
 const NOW_SEC = FIXTURE_NOW_MS / 1000;

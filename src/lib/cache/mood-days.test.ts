@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { moodSchema, type Mood } from '$lib/api';
-import { moodGood } from '$lib/api/fixtures/events';
+import { moodGood } from '$lib/api/testing/events';
 import { createMemoryStore } from './memory-store';
 import { fetchMoodDays, type MoodDaysProgress } from './mood-days';
 

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Move } from '$lib/api';
-import { fixtureDataset } from '$lib/server/reference-api/test-fixture';
+import { fixtureDataset } from '$lib/server/reference-api/testing/fixture';
 import { addDays } from '$lib/time/zone';
 import { openIdbStore } from './idb-store';
 import type { CachedRecord } from './schema';

@@ -10,6 +10,7 @@ import { messageOf } from './query.svelte';
 import type { CacheStore, Eviction } from './schema';
 import { spillWhenFull } from './spill-store';
 import { DAY } from './sync';
+import { countOf } from '$lib/format';
 import type { SyncStatus } from './sync-status.svelte';
 
 /** Hooks the store calls back into the layer when the database changes underneath it. */
@@ -264,7 +265,7 @@ export class Stores {
 
 	async #evicted(eviction: Eviction): Promise<void> {
 		this.#options.status.setNotice(
-			`Storage is full: removed ${eviction.removed} cached item${eviction.removed === 1 ? '' : 's'} dated before ${formatDateInt(eviction.before)}. They will be fetched again when needed.`
+			`Storage is full: removed ${countOf(eviction.removed, 'cached item')} dated before ${formatDateInt(eviction.before)}. They will be fetched again when needed.`
 		);
 		// The cache no longer holds those days: shrink the covered interval so they are refetched.
 		const store = await this.#current;

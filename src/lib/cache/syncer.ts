@@ -1,5 +1,6 @@
 // Keeps the cache up to date: one sync at a time, what it read and what failed noted as it goes.
 import { ApiError, type ApiClient, type ListKind } from '$lib/client';
+import { countOf } from '$lib/format';
 import type { Account } from './account.svelte';
 import { LIST_KINDS, RECORD_KINDS } from './kinds';
 import type { ReadLedger } from './ledger.svelte';
@@ -139,7 +140,7 @@ export class Syncer {
 			status.setPhase(
 				'idle',
 				failed > 0
-					? `${failed} part${failed === 1 ? '' : 's'} of the sync failed (${messageOf(outcome.errors[0])}); retried next time.`
+					? `${countOf(failed, 'part')} of the sync failed (${messageOf(outcome.errors[0])}); retried next time.`
 					: null
 			);
 			return outcome;

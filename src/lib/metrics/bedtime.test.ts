@@ -7,7 +7,7 @@ import {
 	makeSleep,
 	ordinaryNight,
 	springForwardNight
-} from './fixtures';
+} from './testing/fixtures';
 import { bedtimeNight, bedtimeRegularity } from './bedtime';
 import type { BedtimeNight } from './types';
 

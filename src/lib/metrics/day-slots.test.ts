@@ -15,7 +15,7 @@ import {
 	springForwardNight,
 	tripMove,
 	workdayMove
-} from './fixtures';
+} from './testing/fixtures';
 
 /** A plain Berlin night ending on `wakeDate`: bed 23:00 the evening before, up at 07:00. */
 function nightEnding(wakeDate: number) {

@@ -9,8 +9,8 @@ import {
 	mealItemRows,
 	mealRows
 } from './food';
-import { makeMeal, moveBurning } from './food-fixtures';
-import { BERLIN, NEW_YORK } from './fixtures';
+import { makeMeal, moveBurning } from './testing/food-fixtures';
+import { BERLIN, NEW_YORK } from './testing/fixtures';
 
 const MONDAY = 20260323;
 const NUTRIENTS = [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GoalsV11 } from '$lib/api';
-import { goalsAllScopes } from './fixtures';
+import { goalsAllScopes } from './testing/fixtures';
 import { dailyAttainment, goalGauges, streaks } from './goals';
 import type { DailyAttainment } from './types';
 

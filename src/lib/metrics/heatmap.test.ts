@@ -10,7 +10,7 @@ import {
 	springForwardMove,
 	tripMove,
 	workdayMove
-} from './fixtures';
+} from './testing/fixtures';
 import { dayHourGrid, gridInUnits } from './heatmap';
 import type { DayHourGrid } from './types';
 

@@ -14,7 +14,7 @@ import {
 	tripMove,
 	workdayMove,
 	WORKDAY_STEPS
-} from './fixtures';
+} from './testing/fixtures';
 import {
 	hourlyBins,
 	localHoursOf,

@@ -10,7 +10,7 @@ import {
 	tripMove,
 	TRIP_DATE,
 	workdayMove
-} from './fixtures';
+} from './testing/fixtures';
 import { insightDays, insights, type InsightDay } from './insights';
 
 const TODAY = 20260330;

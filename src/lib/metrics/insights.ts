@@ -3,7 +3,7 @@ import type { Move, MoodSubType, Sleep } from '$lib/api';
 import { dailyAttainment, streaks } from './goals';
 import { moodScore, MOOD_SCORE_MAX } from './mood';
 import { asleepSeconds, isNap } from './sleep';
-import { formatDuration, formatHours, formatShortDay } from '$lib/charts/format';
+import { formatDuration, formatHours, formatShortDay, plural } from '$lib/format';
 
 /** One calendar day as the findings read it; each value is dated by its record's own zone. */
 export interface InsightDay {
@@ -236,11 +236,11 @@ export function insights(days: readonly InsightDay[], options: InsightOptions): 
 		const longestText =
 			run.longestEnd === null
 				? 'You have not reached it yet.'
-				: `Your longest run is ${run.longest} day${run.longest === 1 ? '' : 's'}, to ${dateText(run.longestEnd)}.`;
+				: `Your longest run is ${run.longest} ${plural(run.longest, 'day')}, to ${dateText(run.longestEnd)}.`;
 		findings.push({
 			id: 'step-streak',
 			title: 'Step goal streak',
-			text: `${run.current} day${run.current === 1 ? '' : 's'} in a row at ${goal} steps or more, up to today. ${longestText}`,
+			text: `${run.current} ${plural(run.current, 'day')} in a row at ${goal} steps or more, up to today. ${longestText}`,
 			basis: `n = ${counted} days`,
 			enough: counted > 0
 		});

@@ -8,7 +8,7 @@ import {
 	springForwardNight,
 	tripMove,
 	workdayMove
-} from './fixtures';
+} from './testing/fixtures';
 import { movesToSeries, sleepsToSeries } from './series';
 
 describe('movesToSeries', () => {

@@ -8,7 +8,7 @@ import {
 	makeSleep,
 	ordinaryNight,
 	springForwardNight
-} from './fixtures';
+} from './testing/fixtures';
 import { asleepSeconds, hypnogram, isNap, nightDate, nightPhaseTotals, sleepTotals } from './sleep';
 import type { Hypnogram } from './types';
 

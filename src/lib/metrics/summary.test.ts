@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from '$lib/time/zone';
-import { BERLIN, at, makeMove, makeSleep, ordinaryNight, springForwardNight } from './fixtures';
+import {
+	BERLIN,
+	at,
+	makeMove,
+	makeSleep,
+	ordinaryNight,
+	springForwardNight
+} from './testing/fixtures';
 import { headlineFigures } from './summary';
 
 const today = 20260323;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TrendsV11 } from '$lib/api';
-import { trendsV10, trendsV11 } from './fixtures';
+import { trendsV10, trendsV11 } from './testing/fixtures';
 import { TREND_METRICS, hiddenByScope, trendMetric, trendSeries } from './trends';
 
 // Every value field of both versions, as the spec lists them.

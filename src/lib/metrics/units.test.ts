@@ -7,7 +7,6 @@ import {
 	formatDuration,
 	formatPercent,
 	formatSteps,
-	formatWeight,
 	metersIn,
 	unitSystem,
 	weightIn
@@ -73,11 +72,9 @@ describe('number formatters', () => {
 		expect(formatPercent(Number.NaN)).toBe(MISSING);
 	});
 
-	it('writes distance and weight in the user system with one decimal', () => {
+	it('writes distance in the user system with one decimal', () => {
 		expect(formatDistance(8412, 'metric')).toBe('8.4 km');
 		expect(formatDistance(8046.72, 'imperial')).toBe('5.0 mi');
 		expect(formatDistance(8412, 'metric', 'de-DE')).toBe('8,4 km');
-		expect(formatWeight(72.4, 'imperial')).toBe('159.6 lb');
-		expect(formatWeight(null, 'metric')).toBe(MISSING);
 	});
 });

@@ -108,14 +108,3 @@ export function formatDistance(
 	const { value, unit } = distanceIn(meters, system);
 	return `${numberFormat(locale, { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(value)} ${unit}`;
 }
-
-/** Kilograms in the user's system: "72.4 kg" or "159.6 lb", one decimal. */
-export function formatWeight(
-	kilograms: number | null,
-	system: UnitSystem,
-	locale = 'en-GB'
-): string {
-	if (kilograms === null || !Number.isFinite(kilograms)) return MISSING;
-	const { value, unit } = weightIn(kilograms, system);
-	return `${numberFormat(locale, { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(value)} ${unit}`;
-}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Workout, WorkoutTick } from '$lib/api';
-import { at, BERLIN, NEW_YORK } from './fixtures';
+import { at, BERLIN, NEW_YORK } from './testing/fixtures';
 import {
 	formatPace,
 	intensityName,

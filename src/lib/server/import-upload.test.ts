@@ -9,8 +9,8 @@ import { ownAccountWriter, type StoreWriter } from './import/index';
 import { cleanFileName, createImportUpload, type UploadRequest } from './import-upload';
 import * as referenceApi from './reference-api/index';
 import { createReferenceApi, type ReferenceApi } from './reference-api/index';
-import { FIXTURE_NOW_MS, fixtureDataset } from './reference-api/test-fixture';
-import { call, itemsOf, jsonOf } from './reference-api/test-helpers';
+import { FIXTURE_NOW_MS, fixtureDataset } from './reference-api/testing/fixture';
+import { call, itemsOf, jsonOf } from './reference-api/testing/helpers';
 
 // Expected counts are worked out by hand from the rows and records of import/fixtures/generate.ts
 // (the same figures import/up-csv.test.ts and import/apple-health.test.ts check).

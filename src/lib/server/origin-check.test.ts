@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { endpoints, expandPath } from '$lib/api/endpoints';
+import { endpoints } from '$lib/api/endpoints';
+import { expandPath } from '$lib/api/endpoint-paths';
 import { checkWriteOrigin, routerPath } from './origin-check';
 
 const APP = 'http://127.0.0.1:4173';

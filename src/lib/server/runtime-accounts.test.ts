@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseConfig } from './config/parse-config';
 import { createReferenceApi, OWN_ACCOUNT } from './reference-api';
-import { FIXTURE_NOW_MS, fixtureDataset } from './reference-api/test-fixture';
+import { FIXTURE_NOW_MS, fixtureDataset } from './reference-api/testing/fixture';
 import { createRuntime } from './runtime';
 
 const TOKEN = 'runtime-accounts-token-0123';

@@ -1,5 +1,5 @@
 // What a view says of what its figures rest on: one wording for coverage on every page.
-import { formatInteger } from '$lib/charts/format';
+import { countOf, formatInteger } from '$lib/format';
 import type { Basis, Coverage, DayState } from '$lib/coverage';
 import { formatClock } from '$lib/time/zone';
 
@@ -22,7 +22,7 @@ export function dayStateWords(state: DayState): string {
 }
 
 function days(count: number): string {
-	return `${formatInteger(count)} day${count === 1 ? '' : 's'}`;
+	return countOf(count, 'day');
 }
 
 /**

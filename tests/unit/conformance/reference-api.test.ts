@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { endpoints, expandPath, type ApiVersion, type EndpointSpec } from '$lib/api/endpoints';
+import { endpoints, type ApiVersion, type EndpointSpec } from '$lib/api/endpoints';
+import { expandPath } from '$lib/api/endpoint-paths';
 import { collectionSchema, envelopeSchema, errorEnvelopeSchema } from '$lib/api/envelope';
 import { goalsV10Schema, goalsV11Schema } from '$lib/api/goals';
 import {

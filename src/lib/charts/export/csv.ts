@@ -1,6 +1,6 @@
 // CSV export of a chart's table: RFC 4180 quoting, CRLF line ends, plain units in the header, values rounded to their unit.
 import { clockOfOffset } from '$lib/time/zone';
-import type { CellValue, ChartTable, TableColumn } from '../table';
+import type { CellValue, ChartTable, TableColumn } from '../frame/table';
 import { csvNumber, csvNumberText, csvUnit } from './csv-numbers';
 
 // Spreadsheets run a cell that starts with one of these as a formula; a leading quote defuses it.
@@ -64,13 +64,6 @@ export function csvColumns(column: TableColumn): CsvColumn[] {
 			}
 		}
 	];
-}
-
-/** The header of a column: its label and, when it has one, its plain unit (`Steps (steps)`). */
-export function csvHeader(column: TableColumn): string {
-	return csvColumns(column)
-		.map((csv) => csv.header)
-		.join(',');
 }
 
 /** The whole table: header row, then the plotted numbers rounded to their unit, each record ending in CRLF. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { escapeXml, headerSvgMarkup } from './picture';
-import type { HeaderLayout } from './png';
+import type { HeaderLayout } from './header';
 
 const header: HeaderLayout = {
 	height: 86,

@@ -1,6 +1,6 @@
 // An exported picture of a chart: its header (title, dates, legend) and marks, read once in the chosen colour scheme, as SVG or PNG.
-import type { LegendItem } from '../legend';
-import { headerLayout, PNG_PADDING, resolveColor, type HeaderLayout } from './png';
+import type { LegendItem } from '../frame/legend';
+import { headerLayout, PNG_PADDING, resolveColor, type HeaderLayout } from './header';
 import { REPAINT_EVENT } from './repaint';
 import { standaloneSvg } from './svg';
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Session } from './session';
-import { SessionStore } from './session-store';
+import { SessionStore, type Session } from './session-store';
 
 const session = (at: string): Session => ({ at, rt: null, exp: null, scopes: [], uk: null });
 

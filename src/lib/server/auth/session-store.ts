@@ -2,7 +2,6 @@
 // so signing out ends every copy of the cookie, and tokens of any size never reach the browser.
 
 import { randomBytes } from 'node:crypto';
-import type { Session } from './session';
 
 export interface SessionStoreOptions {
 	/** Most sessions held at once; the oldest is forgotten first. Default 5 000. */
@@ -14,6 +13,20 @@ export interface SessionStoreOptions {
 
 export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
 const DEFAULT_MAX_SESSIONS = 5_000;
+
+/** One signed-in person's tokens, granted scopes and cache key; held only on the server. */
+export interface Session {
+	/** Access token. */
+	at: string;
+	/** Refresh token, when the upstream gave one. */
+	rt: string | null;
+	/** Epoch seconds when the access token expires, when known. */
+	exp: number | null;
+	/** The scopes granted (the token response's `scope`, else the ones asked for). */
+	scopes: string[];
+	/** Non-secret cache key (see userKeyOf). */
+	uk: string | null;
+}
 
 interface Entry {
 	session: Session;

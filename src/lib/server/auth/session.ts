@@ -7,7 +7,7 @@ import { rememberSecret } from '../redact';
 import type { TokenSource } from '../proxy/proxy';
 import type { TokenClient, TokenSet } from './oauth-client';
 import type { Sealer } from './sealed-cookie';
-import type { SessionStore } from './session-store';
+import type { Session, SessionStore } from './session-store';
 
 /** The subset of SvelteKit's `Cookies` this module uses, so tests can pass a plain jar. */
 export interface CookieJar {
@@ -40,20 +40,6 @@ export function cookieOptions(secure: boolean, maxAge?: number): CookieOptions {
 		sameSite: 'lax',
 		...(maxAge === undefined ? {} : { maxAge })
 	};
-}
-
-/** One signed-in person's tokens, granted scopes and cache key; held only on the server. */
-export interface Session {
-	/** Access token. */
-	at: string;
-	/** Refresh token, when the upstream gave one. */
-	rt: string | null;
-	/** Epoch seconds when the access token expires, when known. */
-	exp: number | null;
-	/** The scopes granted (the token response's `scope`, else the ones asked for). */
-	scopes: string[];
-	/** Non-secret cache key (see userKeyOf). */
-	uk: string | null;
 }
 
 /** All the session cookie holds: the random id of a server-side session. */

@@ -2,7 +2,7 @@
 
 import * as z from 'zod/mini';
 import { ALL_SCOPES } from '$lib/api/endpoints';
-import type { ApiVersion } from '$lib/api/envelope';
+import { API_VERSIONS, isApiVersion, LATEST_VERSION, type ApiVersion } from '$lib/api/version';
 
 /** Where upstream calls go: the embedded reference API in-process, or a configured base URL. */
 export type UpstreamConfig = { kind: 'embedded' } | { kind: 'custom'; baseUrl: string };
@@ -74,12 +74,7 @@ const envSchema = z.object({
 	NUDGE_API_VERSION: z.optional(z.string())
 });
 
-export const DEFAULT_API_VERSION: ApiVersion = 'v.1.1';
-const API_VERSIONS: readonly ApiVersion[] = ['v.1.0', 'v.1.1'];
-
-function isApiVersion(value: string): value is ApiVersion {
-	return (API_VERSIONS as readonly string[]).includes(value);
-}
+export const DEFAULT_API_VERSION: ApiVersion = LATEST_VERSION;
 
 /** An empty or blank variable counts as unset (shells and .env files often leave them empty). */
 function setting(value: string | undefined): string | null {

@@ -11,8 +11,8 @@ import {
 	type ReferenceApi
 } from '$lib/server/reference-api/index';
 import { DATABASE_FILE } from '$lib/server/reference-api/database';
-import { FIXTURE_NOW_MS, fixtureDataset } from '$lib/server/reference-api/test-fixture';
-import { call, itemsOf, jsonOf } from '$lib/server/reference-api/test-helpers';
+import { FIXTURE_NOW_MS, fixtureDataset } from '$lib/server/reference-api/testing/fixture';
+import { call, itemsOf, jsonOf } from '$lib/server/reference-api/testing/helpers';
 import { writeLongExport } from './fixtures/long-export';
 import {
 	ImportError,

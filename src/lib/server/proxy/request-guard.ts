@@ -1,17 +1,14 @@
 // Decides whether a browser request may go upstream: allow-listed path, method, query and body, or a clear 4xx.
 
 import {
-	checkControl,
-	expandPath,
-	hasControl,
 	isBrowserCallable,
-	matchEndpoint,
-	validateParams,
 	type ApiVersion,
 	type EndpointSpec,
 	type HttpMethod,
 	type ParamSpec
 } from '$lib/api/endpoints';
+import { checkControl, hasControl, validateParams } from '$lib/api/endpoint-params';
+import { expandPath, matchEndpoint } from '$lib/api/endpoint-paths';
 import { apiErrorResponse, type ProxyErrorType } from '../api-error';
 
 export interface GuardLimits {

@@ -11,8 +11,8 @@ import {
 	OWN_ACCOUNT,
 	type ReferenceApi
 } from './index';
-import { FIXTURE_NOW_MS, FIXTURE_USER, fixtureDataset } from './test-fixture';
-import { call, exchange, isObject, itemsOf, jsonOf, REDIRECT_URI } from './test-helpers';
+import { FIXTURE_NOW_MS, FIXTURE_USER, fixtureDataset } from './testing/fixture';
+import { call, exchange, isObject, itemsOf, jsonOf, REDIRECT_URI } from './testing/helpers';
 
 const TOKEN = 'static-test-token-0123456789';
 

@@ -1,6 +1,6 @@
 // Applies a journal entry to the store, validating each record against its schema (live writes and replay alike).
 import * as z from 'zod/mini';
-import { MAX_JSON_DEPTH } from '$lib/api/endpoints';
+import { MAX_JSON_DEPTH } from '$lib/api/endpoint-params';
 import {
 	bandEventSchema,
 	bodyEventSchema,

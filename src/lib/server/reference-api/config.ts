@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { faultConfigSchema, type FaultConfig } from './faults';
 import type { Dataset } from './dataset';
 import type { ClientConfig } from './oauth';
-import type { ApiVersion } from '$lib/api/version';
+import { API_VERSIONS, type ApiVersion } from '$lib/api/version';
 
 export interface ReferenceApiOptions {
 	/** Epoch ms; default Date.now, or the fixed NUDGE_REFERENCE_NOW. */
@@ -116,11 +116,13 @@ export function optionsFromEnv(env: Record<string, string | undefined>): Referen
 	}
 	const versions = env.NUDGE_REFERENCE_VERSIONS?.trim();
 	if (versions !== undefined && versions !== '') {
-		const all: readonly ApiVersion[] = ['v.1.0', 'v.1.1'];
 		const list = versions.split(/[\s,]+/).filter((name) => name !== '');
-		const chosen = all.filter((version) => list.includes(version));
+		const chosen = API_VERSIONS.filter((version) => list.includes(version));
 		if (list.some((name) => !chosen.some((version) => version === name))) {
-			throw new ReferenceConfigError('NUDGE_REFERENCE_VERSIONS', 'must list v.1.0 and/or v.1.1');
+			throw new ReferenceConfigError(
+				'NUDGE_REFERENCE_VERSIONS',
+				`must list ${API_VERSIONS.join(' and/or ')}`
+			);
 		}
 		options.versions = chosen;
 	}

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { demoImageCache, useDemoImageCache, type DemoImageCache } from './demo-image';
 import { createReferenceApi, type ReferenceApi } from './index';
-import { call, itemsOf, jsonOf } from './test-helpers';
+import { call, itemsOf, jsonOf } from './testing/helpers';
 
 // Tests share a generated demo through a kept database image (tests/unit/setup/demo-cache.ts);
 // here a cache in a Map shows that a copy answers as the generator would and stays private.

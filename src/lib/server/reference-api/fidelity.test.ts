@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { zonedToEpoch } from '$lib/time/zone';
 import { createReferenceApi, type ReferenceApi } from './index';
-import { FIXTURE_NOW_MS, FIXTURE_TZ, fixtureDataset } from './test-fixture';
-import { call, isObject, itemsOf, jsonOf } from './test-helpers';
+import { FIXTURE_NOW_MS, FIXTURE_TZ, fixtureDataset } from './testing/fixture';
+import { call, isObject, itemsOf, jsonOf } from './testing/helpers';
 
 const TOKEN = 'static-test-token-0123456789';
 /** 30 March 2026, 10:00 in the fixture's zone: a day whose move has a basal rate of 1500 kcal. */

@@ -12,8 +12,8 @@ import { createReferenceApi, DEMO_CLIENT_ID, MAX_BODY_BYTES, type ReferenceApi }
 import type { ReferenceApiOptions } from './config';
 import { handlerFor } from './handlers/index';
 import { JOURNAL_FILE, MIGRATED_SUFFIX } from './journal';
-import { FIXTURE_NOW_MS, FIXTURE_USER, fixtureDataset } from './test-fixture';
-import { call, exchange, itemsOf, jsonOf, tokensFor, authorize, isObject } from './test-helpers';
+import { FIXTURE_NOW_MS, FIXTURE_USER, fixtureDataset } from './testing/fixture';
+import { call, exchange, itemsOf, jsonOf, tokensFor, authorize, isObject } from './testing/helpers';
 
 // The backtracking float pattern took 25.7 s on a 64 KiB field; a linear check takes a few ms. A
 // second leaves a loaded machine room and still fails the backtracking pattern 25 times over.

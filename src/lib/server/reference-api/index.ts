@@ -2,7 +2,9 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { checkControl, matchEndpoint, validateParams, type ParamSpec } from '$lib/api/endpoints';
+import type { ParamSpec } from '$lib/api/endpoints';
+import { checkControl, validateParams } from '$lib/api/endpoint-params';
+import { matchEndpoint } from '$lib/api/endpoint-paths';
 import { applyEntry, ImportTransaction, importRecords, type ImportCounts } from './apply';
 import {
 	DEFAULT_DATA_DIR,

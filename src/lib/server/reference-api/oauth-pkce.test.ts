@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createReferenceApi } from './index';
-import { call, exchange, REDIRECT_URI } from './test-helpers';
+import { call, exchange, REDIRECT_URI } from './testing/helpers';
 
 // PKCE on the reference API's authorization-code grant: S256 only, optional for partner apps.
 const api = createReferenceApi({ dataDir: null, days: 3 });

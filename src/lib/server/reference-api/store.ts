@@ -54,10 +54,6 @@ export const RECORD_KINDS: readonly RecordKind[] = [
 	'bandevents'
 ];
 
-export function isRecordKind(value: string): value is RecordKind {
-	return (RECORD_KINDS as readonly string[]).includes(value);
-}
-
 /** The kinds whose records carry ticks. */
 export type TickKind = 'moves' | 'sleeps' | 'workouts';
 export interface TickKinds {

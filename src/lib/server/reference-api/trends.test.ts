@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bucketStart } from './trends';
 import { Store } from './store';
 import { TrendsEngine } from './trends';
-import { fixtureDataset } from './test-fixture';
+import { fixtureDataset } from './testing/fixture';
 
 describe('bucketStart', () => {
 	it('starts weeks on Monday, months on the 1st and years on January 1st', () => {

@@ -8,7 +8,7 @@ import {
 	tripMove,
 	workdayMove,
 	WORKDAY_STEPS
-} from '$lib/metrics/fixtures';
+} from '$lib/metrics/testing/fixtures';
 import { addDays } from '$lib/time/zone';
 import {
 	activityDays,

@@ -13,7 +13,7 @@ import {
 	type HourlyMetric,
 	type ZoomedTick
 } from '$lib/metrics/hourly';
-import { formatQuantity } from '$lib/charts/format';
+import { formatQuantity } from '$lib/format';
 import { AVERAGE_DAYS, daySlots, slotTotals, type DaySlot } from '$lib/metrics/day-slots';
 import { movesToSeries } from '$lib/metrics/series';
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { at, BERLIN, makeMove, makeSleep } from '$lib/metrics/fixtures';
+import { at, BERLIN, makeMove, makeSleep } from '$lib/metrics/testing/fixtures';
 import { customPeriods, periodPresets } from '$lib/metrics';
 import {
 	changeLegend,

@@ -1,9 +1,9 @@
 // What the Compare view shows for two periods: per-metric means, totals and change, sleep timing, overlaid series.
 import type { Move, Sleep } from '$lib/api';
-import type { ChartTable } from '$lib/charts/table';
+import type { ChartTable } from '$lib/charts/frame/table';
 import { csvNumber, csvUnit } from '$lib/charts/export/csv-numbers';
-import type { LegendItem } from '$lib/charts/legend';
-import { formatQuantity, formatShortDay } from '$lib/charts/format';
+import type { LegendItem } from '$lib/charts/frame/legend';
+import { WEEKDAYS, formatQuantity, formatShortDay } from '$lib/format';
 import {
 	alignSeries,
 	comparePeriods,
@@ -117,8 +117,6 @@ export function overlayTitle(metricLabel: string, pair: PeriodPair): string {
 	return `${metricLabel}: ${pair.id === 'custom' ? text : text.charAt(0).toLowerCase() + text.slice(1)}`;
 }
 
-const WEEKDAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
-
 /** How the overlaid chart labels its positions (0 = the first row). */
 export interface OverlayAxis {
 	/** A tick's label: `Mon`, `Week 2`, or `Day 1`. */
@@ -158,7 +156,7 @@ export function overlayAxis(
 	};
 	const nameAt = (index: number): string => {
 		const weekday = weekdayAt(index);
-		return weekday === undefined ? '' : (WEEKDAY_NAMES[weekday] ?? '');
+		return weekday === undefined ? '' : (WEEKDAYS[weekday] ?? '');
 	};
 	const positions = dates.map((_, index) => index);
 	if (dates.length <= EVERY_DAY_TICKS_UP_TO) {

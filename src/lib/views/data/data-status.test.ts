@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CacheUsage } from '$lib/cache/schema';
-import { countOf, syncProgressText, syncStatusText, syncSummaryText } from './data-status';
+import { syncProgressText, syncStatusText, syncSummaryText } from './data-status';
 
 // 2026-03-30T18:00:00Z: 20:00 in Berlin; 2024-03-29T23:30:00Z is already 30 March in Berlin.
 const NOW = Date.UTC(2026, 2, 30, 18) / 1000;
@@ -72,12 +72,5 @@ describe('syncSummaryText', () => {
 
 	it('says when a sync found nothing new', () => {
 		expect(syncSummaryText(0, undefined)).toBe('Sync finished: nothing new since the last sync.');
-	});
-});
-
-describe('countOf', () => {
-	it('uses the singular for one', () => {
-		expect(countOf(1, 'night', 'nights')).toBe('1 night');
-		expect(countOf(0, 'day', 'days')).toBe('0 days');
 	});
 });

@@ -2,13 +2,8 @@
 import type { SyncPhase } from '$lib/cache/sync-status.svelte';
 import type { SyncProgress } from '$lib/cache/sync';
 import type { CacheUsage } from '$lib/cache/schema';
-import { formatInteger, formatShortDay } from '$lib/charts/format';
+import { countOf, formatShortDay } from '$lib/format';
 import { localDateInt } from '$lib/time/zone';
-
-/** `1 night`, `2 nights`, `1,796 records`. */
-export function countOf(n: number, one: string, many: string): string {
-	return `${formatInteger(n)} ${n === 1 ? one : many}`;
-}
 
 export interface StatusInput {
 	phase: SyncPhase;

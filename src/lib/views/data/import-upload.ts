@@ -1,6 +1,6 @@
 // The Data page's import: sends a file to POST /api/import with upload progress, and words its answer.
 import * as z from 'zod/mini';
-import { formatInteger } from '$lib/charts/format';
+import { countOf, formatInteger } from '$lib/format';
 
 const KINDS = ['moves', 'sleeps', 'workouts', 'body_events', 'meals', 'heartrates'] as const;
 export type ImportKindName = (typeof KINDS)[number];
@@ -68,7 +68,7 @@ export function summarySentence(answer: ImportAnswer): string {
 	const sum = (key: 'added' | 'updated' | 'unchanged') =>
 		rows.reduce((total, row) => total + row[key], 0);
 	const total = sum('added') + sum('updated') + sum('unchanged');
-	return `Imported ${formatInteger(total)} ${total === 1 ? 'record' : 'records'}: ${formatInteger(sum('added'))} new, ${formatInteger(sum('updated'))} updated, ${formatInteger(sum('unchanged'))} already there.`;
+	return `Imported ${countOf(total, 'record')}: ${formatInteger(sum('added'))} new, ${formatInteger(sum('updated'))} updated, ${formatInteger(sum('unchanged'))} already there.`;
 }
 
 /** `1.2 MB of 3.4 MB sent (35 %)`. */

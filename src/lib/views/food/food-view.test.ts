@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeMeal, moveBurning } from '$lib/metrics/food-fixtures';
+import { makeMeal, moveBurning } from '$lib/metrics/testing/food-fixtures';
 import { dayIntake } from '$lib/metrics/food';
 import {
 	averageFigures,

@@ -1,8 +1,8 @@
 // What the Food view shows, from its URL: a day, ISO week or month, and the words of its figures.
 import type { GoalsV11, Meal, Move } from '$lib/api';
-import { formatQuantity } from '$lib/charts/format';
-import { intakeTable } from '$lib/charts/intake-bars';
-import type { ChartTable } from '$lib/charts/table';
+import { formatQuantity } from '$lib/format';
+import { intakeTable } from '$lib/charts/intake-bars/intake-bars';
+import type { ChartTable } from '$lib/charts/frame/table';
 import {
 	budgetOffset,
 	caloriesBurned,

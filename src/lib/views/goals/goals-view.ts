@@ -1,5 +1,6 @@
 // What the Goals view shows: each day's steps and sleep against the goals, and the streaks of met days.
 import type { GoalsV11, Move, Sleep } from '$lib/api';
+import { plural } from '$lib/format';
 import { dailyAttainment, streaks, type Streaks } from '$lib/metrics/goals';
 import { movesToSeries, sleepsToSeries } from '$lib/metrics/series';
 import type { DailyAttainment } from '$lib/metrics/types';
@@ -100,6 +101,5 @@ export function metCount(days: readonly DailyAttainment[]): { met: number; count
 
 /** "goal met on 3 of 7 days with data", "goal met on 0 of 1 night with data". */
 export function metText(count: { met: number; counted: number }, unit: 'day' | 'night'): string {
-	const units = count.counted === 1 ? unit : `${unit}s`;
-	return `goal met on ${count.met} of ${count.counted} ${units} with data`;
+	return `goal met on ${count.met} of ${count.counted} ${plural(count.counted, unit)} with data`;
 }

@@ -1,7 +1,7 @@
 // The Body view's URL state as a typed model, and the rows of the weigh-ins logged from the dashboard.
 import type { BodyEvent } from '$lib/api';
-import { bodyValueText, type BodyMeasure, type BodyPoint } from '$lib/charts/body-chart';
-import { formatDay } from '$lib/charts/format';
+import { bodyValueText, type BodyMeasure, type BodyPoint } from '$lib/charts/body-chart/body-chart';
+import { formatDay } from '$lib/format';
 import {
 	latestOf,
 	trendVerdict,

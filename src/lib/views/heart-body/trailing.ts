@@ -1,5 +1,5 @@
 // The spans the Heart and Body views show: the last month, three months or year up to today.
-import { formatShortDay } from '$lib/charts/format';
+import { formatShortDay } from '$lib/format';
 import { addDays } from '$lib/time/zone';
 import { addMonths, type Period } from '$lib/views/controls/periods';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Mood } from '$lib/api';
-import { ordinaryNight, workdayMove } from '$lib/metrics/fixtures';
+import { ordinaryNight, workdayMove } from '$lib/metrics/testing/fixtures';
 import { moodModel, parseMoodView } from './mood-view';
 
 function mood(date: number, subType: Mood['sub_type'], title: string): Mood {
@@ -47,7 +47,7 @@ describe('moodModel', () => {
 		expect(model.days).toHaveLength(31);
 		expect(model.rows).toHaveLength(25);
 		expect(model.logged).toBe(1);
-		// The night to Monday 23 March: 425 minutes asleep (ordinaryNight in metrics/fixtures.ts).
+		// The night to Monday 23 March: 425 minutes asleep (ordinaryNight in metrics/testing/fixtures.ts).
 		expect(model.chosen).toMatchObject({
 			date: 20260323,
 			asleep: 425 * 60,

@@ -1,10 +1,10 @@
 // What the Mood view shows, from its URL: a month or a year of moods, and the chosen day beside its sleep and steps.
 import type { Move, Sleep } from '$lib/api';
 import type { MoodDay } from '$lib/cache/moods';
-import { formatDay, formatDuration, formatInteger } from '$lib/charts/format';
-import type { LegendItem } from '$lib/charts/legend';
-import { calendarDays, type MoodCalendarDay } from '$lib/charts/mood-calendar';
-import type { ChartTable } from '$lib/charts/table';
+import { formatDay, formatDuration, formatInteger } from '$lib/format';
+import type { LegendItem } from '$lib/charts/frame/legend';
+import { calendarDays, type MoodCalendarDay } from '$lib/charts/mood-calendar/mood-calendar';
+import type { ChartTable } from '$lib/charts/frame/table';
 import { MOOD_SCALE, moodColor, moodName, moodRank } from '$lib/metrics/mood';
 import { insightDays } from '$lib/metrics/insights';
 import type { Period, Span } from '$lib/views/controls/periods';

@@ -1,5 +1,5 @@
 // Legend entries of the sleep charts, in the colours the chart components draw with.
-import type { LegendItem } from '$lib/charts/legend';
+import type { LegendItem } from '$lib/charts/frame/legend';
 
 export const phaseLegend: LegendItem[] = [
 	{ label: 'Falling asleep', color: 'var(--sleep-latency)' },

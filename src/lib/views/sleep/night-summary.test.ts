@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hypnogram } from '$lib/metrics';
-import { ordinaryNight, springForwardNight } from '$lib/metrics/fixtures';
+import { ordinaryNight, springForwardNight } from '$lib/metrics/testing/fixtures';
 import { nightFigures, nightTimes } from './night-summary';
 
 describe('a night in figures', () => {

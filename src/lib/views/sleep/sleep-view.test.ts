@@ -6,7 +6,7 @@ import {
 	makeSleep,
 	ordinaryNight,
 	springForwardNight
-} from '$lib/metrics/fixtures';
+} from '$lib/metrics/testing/fixtures';
 import {
 	napRows,
 	nightBedtimes,

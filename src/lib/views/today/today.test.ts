@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeMove, makeSleep, at, BERLIN } from '$lib/metrics/fixtures';
+import { makeMove, makeSleep, at, BERLIN } from '$lib/metrics/testing/fixtures';
 import { addDays } from '$lib/time/zone';
 import { eatenOn, headlineCards, headlineRange } from './today';
 

@@ -11,6 +11,7 @@ import {
 	MISSING,
 	type UnitSystem
 } from '$lib/metrics/units';
+import { plural } from '$lib/format';
 import { addDays, weekdayOfDate } from '$lib/time/zone';
 import type { Period } from '$lib/views/controls/periods';
 import { BY_THIS_HOUR_WEEKS, byThisHour, type ByThisHour } from './by-this-hour';
@@ -58,7 +59,7 @@ function card(headline: Headline, label: string, system: UnitSystem): HeadlineCa
 		average:
 			headline.average === null
 				? 'No data in the last 7 days'
-				: `${show(headline.average)} average over ${days} day${days === 1 ? '' : 's'}`,
+				: `${show(headline.average)} average over ${days} ${plural(days, 'day')}`,
 		change:
 			headline.deltaPct === null
 				? null

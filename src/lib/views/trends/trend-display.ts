@@ -1,9 +1,9 @@
 // What the Trends view draws from a trends series: metric choices, display series in the user's units, axes, notes.
 import type { TrendSeries } from '$lib/client';
-import { formatQuantity } from '$lib/charts/format';
-import type { LegendItem } from '$lib/charts/legend';
-import { lineChartTable } from '$lib/charts/line-chart';
-import type { ChartTable } from '$lib/charts/table';
+import { formatQuantity, plural } from '$lib/format';
+import type { LegendItem } from '$lib/charts/frame/legend';
+import { lineChartTable } from '$lib/charts/line-chart/line-chart';
+import type { ChartTable } from '$lib/charts/frame/table';
 import { compareSeries } from '$lib/metrics/compare';
 import { distanceIn, weightIn, type UnitSystem } from '$lib/metrics/units';
 import {
@@ -101,10 +101,10 @@ export function scopeNotes(keys: readonly string[], scopes: readonly string[] | 
 export function spanText(series: Series, bucket: BucketSize, of: number | null = null): string {
 	const first = series.points[0];
 	const last = series.points.at(-1);
-	const { adjective, plural } = BUCKET_LABELS[bucket];
+	const { adjective, plural: many } = BUCKET_LABELS[bucket];
 	if (!first || !last) return `${adjective} · no buckets`;
 	const count = series.points.length;
-	const noun = (of ?? count) === 1 ? plural.slice(0, -1) : plural;
+	const noun = plural(of ?? count, many.slice(0, -1), many);
 	const counted = of === null ? `${count} ${noun}` : `${count} of ${of} ${noun}`;
 	return `${adjective} · ${formatDateInt(first.dateInt)} to ${formatDateInt(last.dateInt)} · ${counted}`;
 }

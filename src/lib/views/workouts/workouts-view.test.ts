@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Workout } from '$lib/api';
-import { at, BERLIN, NEW_YORK } from '$lib/metrics/fixtures';
+import { at, BERLIN, NEW_YORK } from '$lib/metrics/testing/fixtures';
 import { personalRecords } from '$lib/metrics/workouts';
 import {
 	monthCalendar,

@@ -1,7 +1,7 @@
 // What the Workouts pages show, as pure functions: a month's calendar, a workout's figures in the
 // user's units and its own zone, and its records in words.
 import type { Workout, WorkoutTick } from '$lib/api';
-import { formatDay } from '$lib/charts/format';
+import { WEEKDAYS, formatDay } from '$lib/format';
 import { formatDistance, formatDuration, formatSteps, type UnitSystem } from '$lib/metrics/units';
 import {
 	averageSpeed,
@@ -16,7 +16,7 @@ import {
 	type PersonalRecord,
 	type TypeRecords
 } from '$lib/metrics/workouts';
-import type { VolumePeriod } from '$lib/charts/volume-bars';
+import type { VolumePeriod } from '$lib/charts/volume-bars/volume-bars';
 import type { VolumeMeasure } from '$lib/metrics/workouts';
 import { addDays, dateIntFromString, formatClock, isValidTz, parseDateInt } from '$lib/time/zone';
 import { choiceParam } from '$lib/views/url-state';
@@ -104,8 +104,7 @@ export function monthCalendar(
 
 /** Weekday headings of a calendar starting on `weekStart`. */
 export function weekdayNames(weekStart = 1): string[] {
-	const names = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-	return Array.from({ length: 7 }, (_, i) => names[(weekStart + i) % 7] ?? '');
+	return Array.from({ length: 7 }, (_, i) => WEEKDAYS[(weekStart + i) % 7] ?? '');
 }
 
 /** When a workout happened on the clock of its own zone: `Tue 24 Mar, 07:00–07:25`. */

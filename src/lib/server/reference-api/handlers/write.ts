@@ -1,6 +1,7 @@
 // Write handlers: create, partial update and delete of workouts, sleeps, body events, moods, meals, custom and cardiac events.
 import * as z from 'zod/mini';
-import { hasControl, SPAN_MAX_SEC } from '$lib/api/endpoints';
+import { SPAN_MAX_SEC } from '$lib/api/endpoints';
+import { hasControl } from '$lib/api/endpoint-params';
 import { isValidTz, localDateInt, normalizeTz, zonedParts } from '$lib/time/zone';
 import { ApiFailure, invalid } from '../envelope';
 import { isValidRecord } from '../apply';

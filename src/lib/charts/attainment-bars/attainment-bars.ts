@@ -1,0 +1,82 @@
+// Layout of daily goal attainment: bars of value over target, a 100% line, met days marked.
+import { max } from 'd3-array';
+import { scaleBand, scaleLinear } from 'd3-scale';
+import type { ScaleBand, ScaleLinear } from 'd3-scale';
+import type { DailyAttainment } from '$lib/metrics/types';
+import { formatDay, formatPercent, formatQuantity } from '$lib/format';
+import { columnBox, round2 } from '../frame/scales';
+import { formatDateInt } from '$lib/time/zone';
+import type { ChartTable } from '../frame/table';
+
+export interface AttainmentBar {
+	index: number;
+	day: DailyAttainment;
+	x: number;
+	width: number;
+	y: number;
+	height: number;
+	/** Centre of the band, for the met marker and the tooltip. */
+	cx: number;
+	/** Where the met marker sits, just above the bar. */
+	markY: number;
+}
+
+export interface AttainmentLayout {
+	x: ScaleBand<number>;
+	y: ScaleLinear<number, number>;
+	bars: AttainmentBar[];
+	/** Vertical position of the 100% line. */
+	targetY: number;
+}
+
+export function attainmentLayout(
+	days: readonly DailyAttainment[],
+	innerWidth: number,
+	innerHeight: number
+): AttainmentLayout {
+	const x = scaleBand<number>()
+		.domain(days.map((day) => day.dateInt))
+		.range([0, innerWidth])
+		.padding(0.2);
+	// Leave head-room above 100% so the line and the met markers never touch the top edge.
+	const top = Math.max(1.2, (max(days, (day) => day.ratio ?? 0) ?? 0) * 1.08);
+	const y = scaleLinear().domain([0, top]).nice().range([innerHeight, 0]);
+	const bars = days.map((day, index): AttainmentBar => {
+		const top = y(day.ratio ?? 0);
+		const column = columnBox(x(day.dateInt) ?? 0, x.bandwidth(), top, innerHeight);
+		return { index, day, ...column, markY: round2(top - 6) };
+	});
+	return { x, y, bars, targetY: round2(y(1)) };
+}
+
+export function attainmentLabel(day: DailyAttainment, unit: string): string {
+	if (day.ratio === null || day.value === null) return `${formatDay(day.dateInt)}: no data`;
+	const target = day.target === null ? '' : ` of ${formatQuantity(day.target, unit)}`;
+	const met = day.met ? ', goal met' : '';
+	return `${formatDay(day.dateInt)}: ${formatQuantity(day.value, unit)}${target} (${formatPercent(day.ratio)})${met}`;
+}
+
+export function attainmentTable(days: readonly DailyAttainment[], unit: string): ChartTable {
+	const show = (value: number) => formatQuantity(value, unit);
+	return {
+		columns: [
+			{ key: 'date', label: 'Date' },
+			{ key: 'value', label: 'Value', unit, format: show },
+			{ key: 'target', label: 'Target', unit, format: show },
+			{
+				key: 'percent',
+				label: 'Attainment',
+				unit: '%',
+				format: (value) => `${Math.round(value)}%`
+			},
+			{ key: 'met', label: 'Met' }
+		],
+		rows: days.map((day) => ({
+			date: formatDateInt(day.dateInt),
+			value: day.value,
+			target: day.target,
+			percent: day.ratio === null ? null : round2(day.ratio * 100),
+			met: day.met === null ? null : day.met ? 'yes' : 'no'
+		}))
+	};
+}

@@ -1,0 +1,126 @@
+// Layout and wording of goal gauges: how much of each goal is done, what remains, what is exceeded.
+import { scaleBand, scaleLinear } from 'd3-scale';
+import type { ScaleBand, ScaleLinear } from 'd3-scale';
+import type { GoalGauge } from '$lib/metrics/types';
+import { csvNumber, csvUnit } from '../export/csv-numbers';
+import { formatQuantity } from '$lib/format';
+import { round2 } from '../frame/scales';
+import type { ChartTable } from '../frame/table';
+
+export const goalLabel: Record<GoalGauge['goal'], string> = {
+	steps: 'Steps',
+	sleep: 'Sleep',
+	intake_calories: 'Calories eaten'
+};
+
+export interface GaugeRow {
+	index: number;
+	gauge: GoalGauge;
+	/** Share of the target achieved, capped at 1 for the fill; null without a target. */
+	progress: number | null;
+	y: number;
+	/** Baseline of the goal name and status line, just above the track. */
+	labelY: number;
+	trackY: number;
+	trackHeight: number;
+	/** The achieved part up to the target (or budget). */
+	fillWidth: number;
+	/** Energy eaten past the budget, drawn on from `fillWidth` in the warning colour; 0 within it. */
+	overflowWidth: number;
+	status: string;
+}
+
+export interface GoalGaugesLayout {
+	x: ScaleLinear<number, number>;
+	y: ScaleBand<number>;
+	rows: GaugeRow[];
+}
+
+/**
+ * `1,840 steps to go`, `Exceeded by 25 min` or `Goal met`. Eating is a budget rather than a target
+ * (the API gives what is left of it, not its size): `620 kcal left today` or `150 kcal over budget`.
+ */
+export function goalStatus(gauge: GoalGauge): string {
+	if (gauge.goal === 'intake_calories') {
+		const size = formatQuantity(Math.abs(gauge.remaining), gauge.unit);
+		return gauge.remaining < 0 ? `${size} over budget` : `${size} left today`;
+	}
+	if (gauge.exceeded) return `Exceeded by ${formatQuantity(-gauge.remaining, gauge.unit)}`;
+	if (gauge.remaining <= 0) return 'Goal met';
+	return `${formatQuantity(gauge.remaining, gauge.unit)} to go`;
+}
+
+export function goalGaugesLayout(
+	gauges: readonly GoalGauge[],
+	innerWidth: number,
+	innerHeight: number
+): GoalGaugesLayout {
+	const x = scaleLinear().domain([0, 1]).range([0, innerWidth]).clamp(true);
+	const y = scaleBand<number>()
+		.domain(gauges.map((_, index) => index))
+		.range([0, innerHeight])
+		.paddingInner(0.25);
+	const rows = gauges.map((gauge, index): GaugeRow => {
+		const progress =
+			gauge.target !== null && gauge.target > 0 && gauge.achieved !== null
+				? gauge.achieved / gauge.target
+				: null;
+		// A calorie budget passed shrinks the budget to fit, so the part over it shows as its own
+		// length instead of a bar stuck at full; other goals cap at a full track.
+		const over = gauge.goal === 'intake_calories' && progress !== null && progress > 1;
+		const budgetWidth = over ? innerWidth / progress : x(Math.min(progress ?? 0, 1));
+		const top = y(index) ?? 0;
+		// The band holds the label line above a 10 px track.
+		const trackHeight = 10;
+		return {
+			index,
+			gauge,
+			progress,
+			y: round2(top),
+			labelY: round2(top + y.bandwidth() - trackHeight - 6),
+			trackY: round2(top + y.bandwidth() - trackHeight),
+			trackHeight,
+			fillWidth: round2(progress === null ? 0 : budgetWidth),
+			overflowWidth: round2(over ? innerWidth - budgetWidth : 0),
+			status: goalStatus(gauge)
+		};
+	});
+	return { x, y, rows };
+}
+
+export function gaugeLabel(row: GaugeRow): string {
+	const { gauge } = row;
+	const done =
+		gauge.achieved === null || gauge.target === null
+			? ''
+			: gauge.goal === 'intake_calories'
+				? `: ${formatQuantity(gauge.achieved, gauge.unit)} eaten of a ${formatQuantity(gauge.target, gauge.unit)} budget`
+				: `: ${formatQuantity(gauge.achieved, gauge.unit)} of ${formatQuantity(gauge.target, gauge.unit)}`;
+	// Starts with the words the gauge shows (name, then status), so speech input can name it.
+	return `${goalLabel[gauge.goal]} ${exceededMark(gauge)}${row.status}${done}`;
+}
+
+/** The sign before an exceeded goal's status: eating more than the intake goal is a warning. */
+export function exceededMark(gauge: GoalGauge): string {
+	return !gauge.exceeded ? '' : gauge.goal === 'intake_calories' ? '! ' : '✓ ';
+}
+
+/** Each goal in its own plain unit (sleep in minutes), its numbers rounded to that unit. */
+export function goalGaugesTable(gauges: readonly GoalGauge[]): ChartTable {
+	return {
+		columns: [
+			{ key: 'goal', label: 'Goal' },
+			{ key: 'unit', label: 'Unit' },
+			{ key: 'achieved', label: 'Achieved' },
+			{ key: 'target', label: 'Target' },
+			{ key: 'remaining', label: 'Remaining (negative = exceeded)' }
+		],
+		rows: gauges.map((gauge) => ({
+			goal: goalLabel[gauge.goal],
+			unit: csvUnit(gauge.unit),
+			achieved: csvNumber(gauge.achieved, gauge.unit),
+			target: csvNumber(gauge.target, gauge.unit),
+			remaining: csvNumber(gauge.remaining, gauge.unit)
+		}))
+	};
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { at, BERLIN, minuteTicks } from '$lib/metrics/testing/fixtures';
+import { ticksInHour } from '$lib/metrics';
+import { minuteBarLabel, minuteBarsLayout, minuteBarsTable } from './minute-bars';
+
+const start = at(20260323, 9, 0, BERLIN);
+
+describe('the zoomed hour chart', () => {
+	it('places each minute by its time and scales bars to the busiest minute', () => {
+		const ticks = ticksInHour(minuteTicks(start, 60, 10), start, BERLIN);
+		const withPeak = ticks.map((tick, i) => (i === 30 ? { ...tick, steps: 40 } : tick));
+		const layout = minuteBarsLayout(withPeak, 'steps', 600, 100);
+		expect(layout.length).toBe(3600);
+		expect(layout.bars).toHaveLength(60);
+		expect(layout.bars[30]?.x).toBe(300);
+		expect(layout.bars[30]?.height).toBe(100);
+		expect(layout.bars[0]?.height).toBe(25);
+		expect(layout.bars[0]?.width).toBeCloseTo(8.5);
+	});
+
+	it('spans two real hours for the repeated autumn hour', () => {
+		const autumn = at(20261025, 2, 0, 'Europe/Berlin');
+		const ticks = ticksInHour(minuteTicks(autumn, 120, 3), autumn, BERLIN);
+		expect(minuteBarsLayout(ticks, 'steps', 720, 100).length).toBe(7200);
+	});
+
+	it('names and tabulates each minute on the wall clock of the record’s zone', () => {
+		const ticks = ticksInHour(minuteTicks(start, 2, 12), start, BERLIN);
+		const layout = minuteBarsLayout(ticks, 'steps', 600, 100);
+		const first = layout.bars[0];
+		if (!first) throw new Error('no bar');
+		expect(minuteBarLabel(first, 'steps', BERLIN)).toBe('09:00: 12 steps');
+		expect(minuteBarsTable(ticks, 'steps', 'Steps', BERLIN).rows).toEqual([
+			{ time: '09:00', value: 12 },
+			{ time: '09:01', value: 12 }
+		]);
+	});
+});

@@ -1,0 +1,92 @@
+// Layout and table of the zoomed hour: one bar per move tick, placed by its real time in the hour.
+import { max } from 'd3-array';
+import { scaleLinear } from 'd3-scale';
+import type { ScaleLinear } from 'd3-scale';
+import type { HourlyMetric, ZoomedTick } from '$lib/metrics/hourly';
+import { formatQuantity } from '$lib/format';
+import { durationAxis, isDurationUnit, round2 } from '../frame/scales';
+import type { ChartTable } from '../frame/table';
+import { hourlyMetricUnit } from '../hourly-bars/hourly-bars';
+import { formatClock } from '$lib/time/zone';
+
+export interface MinuteBar {
+	index: number;
+	time: number;
+	value: number | null;
+	x: number;
+	width: number;
+	y: number;
+	height: number;
+}
+
+export interface MinuteBarsLayout {
+	x: ScaleLinear<number, number>;
+	y: ScaleLinear<number, number>;
+	bars: MinuteBar[];
+	yTicks: number[] | null;
+	/** Seconds the hour lasted on the real timeline (3600, or 7200 for a repeated autumn hour). */
+	length: number;
+}
+
+/**
+ * Ticks are placed by `offset` (real seconds from the hour's start) and sized by their own
+ * bucket (`time_completed - time`), so a bucket width other than a minute still draws true.
+ */
+export function minuteBarsLayout(
+	ticks: readonly ZoomedTick[],
+	metric: HourlyMetric,
+	innerWidth: number,
+	innerHeight: number
+): MinuteBarsLayout {
+	const lastEnd = max(ticks, (tick) => tick.offset + (tick.time_completed - tick.time)) ?? 0;
+	const length = lastEnd > 3600 ? 7200 : 3600;
+	const x = scaleLinear().domain([0, length]).range([0, innerWidth]);
+	const top = max(ticks, (tick) => tick[metric] ?? 0) ?? 0;
+	const y = scaleLinear().range([innerHeight, 0]);
+	let yTicks: number[] | null = null;
+	if (isDurationUnit(hourlyMetricUnit[metric])) {
+		const axis = durationAxis(0, top, 4);
+		y.domain(axis.domain);
+		yTicks = axis.ticks;
+	} else {
+		y.domain([0, top > 0 ? top : 1]).nice();
+	}
+	const bars = ticks.map((tick, index): MinuteBar => {
+		const value = tick[metric];
+		const left = x(tick.offset);
+		const right = x(tick.offset + Math.max(1, tick.time_completed - tick.time));
+		const barTop = y(value ?? 0);
+		return {
+			index,
+			time: tick.time,
+			value,
+			x: round2(left),
+			width: round2(Math.max(1, (right - left) * 0.85)),
+			y: round2(barTop),
+			height: round2(innerHeight - barTop)
+		};
+	});
+	return { x, y, bars, yTicks, length };
+}
+
+/** What a screen reader hears for one tick: `09:14: 112 steps`. */
+export function minuteBarLabel(bar: MinuteBar, unit: string, tz: string): string {
+	const value = bar.value === null ? 'no data' : formatQuantity(bar.value, unit);
+	return `${formatClock(bar.time, tz)}: ${value}`;
+}
+
+export function minuteBarsTable(
+	ticks: readonly ZoomedTick[],
+	metric: HourlyMetric,
+	label: string,
+	tz: string,
+	unit = hourlyMetricUnit[metric]
+): ChartTable {
+	return {
+		columns: [
+			{ key: 'time', label: `Minute (${tz})` },
+			{ key: 'value', label, unit, format: (value) => formatQuantity(value, unit) }
+		],
+		rows: ticks.map((tick) => ({ time: formatClock(tick.time, tz), value: tick[metric] }))
+	};
+}
