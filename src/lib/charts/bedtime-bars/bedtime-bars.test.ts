@@ -1,3 +1,4 @@
+import { readCoverage } from '$lib/coverage/testing/read';
 import { describe, expect, it } from 'vitest';
 import type { BedtimeNight } from '$lib/metrics/types';
 import { daySlots } from '$lib/metrics/day-slots';
@@ -79,7 +80,7 @@ describe('bedtimeLayout', () => {
 
 describe('bedtimeLayout in fixed slots', () => {
 	// Mon 23 – Wed 25 Mar, all past: no night ended on Wednesday.
-	const slots = daySlots(20260323, 20260325, 20260330, [
+	const slots = daySlots(20260323, 20260325, readCoverage(20260323, 20260325, 20260330), [
 		{ dateInt: 20260323, value: 1 },
 		{ dateInt: 20260324, value: 1 }
 	]);
@@ -89,7 +90,9 @@ describe('bedtimeLayout in fixed slots', () => {
 		expect(layout.x.domain()).toEqual([20260323, 20260324, 20260325]);
 		// Three bands with 25 % padding over 300 px: a step of 300 / 3.25 = 92.31 px, bands 69.23
 		// wide from 207.69; the gap mark is 48 px (MAX_BAR_WIDTH) centred on 242.31.
-		expect(layout.gaps).toEqual([{ dateInt: 20260325, x: 218.31, cx: 242.31, width: 48 }]);
+		expect(layout.gaps).toEqual([
+			{ dateInt: 20260325, x: 218.31, cx: 242.31, width: 48, words: 'no record' }
+		]);
 	});
 
 	it('lists the missing night in the table as "no record"', () => {

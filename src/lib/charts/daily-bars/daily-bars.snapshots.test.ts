@@ -2,7 +2,12 @@
 import { render } from 'svelte/server';
 import { describe, expect, it } from 'vitest';
 import DailyBars from './DailyBars.svelte';
-import { asleepMonth, stepsWeek, stepsWeekSoFar } from '../testing/daily-fixtures';
+import {
+	asleepMonth,
+	stepsWeek,
+	stepsWeekLoading,
+	stepsWeekSoFar
+} from '../testing/daily-fixtures';
 import { chartSvgMarkup } from '../testing/snapshot-markup';
 
 describe('daily bars snapshots', () => {
@@ -48,5 +53,19 @@ describe('daily bars snapshots', () => {
 		expect(svg.match(/>no record<\/text>/g)).toHaveLength(2);
 		expect(svg).toContain('>h</text>');
 		await expect(svg).toMatchFileSnapshot('./__snapshots__/daily-bars-asleep-month.svg');
+	});
+
+	it('draws today under way hollow, and names a day not read yet and one that failed', async () => {
+		const { body } = render(DailyBars, {
+			props: { slots: stepsWeekLoading, unit: 'steps', goal: 10000, label: 'Steps per day' }
+		});
+		const svg = chartSvgMarkup(body);
+		expect(svg.match(/class="bar underway"/g)).toHaveLength(1);
+		expect(svg).toContain('>could not be loaded</text>');
+		expect(svg).toContain('>not read yet</text>');
+		expect(svg).toContain('aria-label="Thu 26 Mar: 2,300 steps so far, under way"');
+		// Under way: not judged against the goal.
+		expect(svg).not.toMatch(/slot underway[^"]*met/);
+		await expect(svg).toMatchFileSnapshot('./__snapshots__/daily-bars-week-loading.svg');
 	});
 });

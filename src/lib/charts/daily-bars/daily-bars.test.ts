@@ -12,7 +12,7 @@ describe('daily bars layout', () => {
 	it('gives every day of the week its own slot, the missing day included', () => {
 		const layout = dailyBarsLayout(stepsWeek, 'steps', 10000, false, 700, 200);
 		expect(layout.bars).toHaveLength(7);
-		expect(layout.bars[3]?.slot.state).toBe('missing');
+		expect(layout.bars[3]?.slot.state).toBe('none');
 		expect(layout.bars[3]?.height).toBe(0);
 		// Seven equal bands with 30 % padding: a step of 700 / 7.3 px.
 		expect(layout.bars[1]!.x - layout.bars[0]!.x).toBeCloseTo(95.89, 1);
@@ -63,7 +63,7 @@ describe('daily bars layout', () => {
 
 	it('keeps a single zero tick for an empty or all-missing span', () => {
 		expect(dailyBarsLayout([], 'steps', null, true, 700, 200).yTicks).toEqual([0]);
-		const missing = stepsWeek.map((slot) => ({ ...slot, value: null, state: 'missing' as const }));
+		const missing = stepsWeek.map((slot) => ({ ...slot, value: null, state: 'none' as const }));
 		const layout = dailyBarsLayout(missing, 'seconds', null, false, 300, 200);
 		expect(layout.yTicks).toEqual([0]);
 		expect(layout.bars.every((bar) => bar.height === 0)).toBe(true);
@@ -116,13 +116,13 @@ describe('daily bars ticks and words', () => {
 		expect(dailyTicks([], 280)).toEqual([]);
 	});
 
-	it('says a missing day has no record and a future day is still to come', () => {
+	it('says a missing day has no record and a future day is not yet', () => {
 		const layout = dailyBarsLayout(stepsWeekSoFar, 'steps', 10000, false, 700, 200);
 		expect(dailyBarLabel(layout.bars[0]!, 'steps', 10000)).toBe(
 			'Mon 30 Mar: 9,100 steps, goal 10,000 steps not met'
 		);
 		expect(dailyBarLabel(layout.bars[1]!, 'steps', 10000)).toBe('Tue 31 Mar: no record');
-		expect(dailyBarLabel(layout.bars[4]!, 'steps', 10000)).toBe('Fri 3 Apr: still to come');
+		expect(dailyBarLabel(layout.bars[4]!, 'steps', 10000)).toBe('Fri 3 Apr: not yet');
 	});
 
 	it('lists every slot in the table, gaps named as in the chart', () => {

@@ -6,7 +6,7 @@ import type { ScaleBand, ScaleLinear } from 'd3-scale';
 import { AVERAGE_DAYS, type DaySlot } from '$lib/metrics/day-slots';
 import { formatDateInt } from '$lib/time/zone';
 import type { LabelledTick } from '../frame/axis-ticks';
-import { MONTHS, WEEKDAYS, formatDay, formatQuantity } from '$lib/format';
+import { MONTHS, WEEKDAYS, dayStateWords, formatDay, formatQuantity } from '$lib/format';
 import {
 	barInBand,
 	columnBox,
@@ -19,9 +19,7 @@ import type { LegendItem } from '../frame/legend';
 import type { ChartTable } from '../frame/table';
 
 /** The words a day without a record carries in the chart, the table and the CSV. */
-export const NO_RECORD = 'no record';
-/** The words a day still to come carries in the table and the CSV. */
-export const NOT_YET = 'not yet';
+export const NO_RECORD = dayStateWords('none');
 
 export interface DailyBar {
 	index: number;
@@ -77,7 +75,11 @@ export function dailyBarsLayout(
 		index,
 		slot,
 		...columnBox(x(index) ?? 0, band, y(slot.value ?? 0), innerHeight),
-		met: goal === null || goal <= 0 || slot.value === null ? null : slot.value >= goal
+		// A day under way is not judged against its goal yet.
+		met:
+			goal === null || goal <= 0 || slot.value === null || slot.state !== 'finished'
+				? null
+				: slot.value >= goal
 	}));
 	return {
 		x,
@@ -154,8 +156,10 @@ export function formatDailyValue(value: number, unit: string): string {
 /** The sentence a screen reader hears (and the tooltip shows) for one slot. */
 export function dailyBarLabel(bar: DailyBar, unit: string, goal: number | null): string {
 	const day = formatDay(bar.slot.dateInt);
-	if (bar.slot.state === 'future') return `${day}: still to come`;
-	if (bar.slot.state === 'missing' || bar.slot.value === null) return `${day}: ${NO_RECORD}`;
+	if (bar.slot.value === null) return `${day}: ${dayStateWords(bar.slot.state) || NO_RECORD}`;
+	if (bar.slot.state === 'underway') {
+		return `${day}: ${formatDailyValue(bar.slot.value, unit)} so far, under way`;
+	}
 	const value = formatDailyValue(bar.slot.value, unit);
 	if (goal === null || goal <= 0) return `${day}: ${value}`;
 	return `${day}: ${value}, goal ${formatDailyValue(goal, unit)} ${bar.met ? 'met' : 'not met'}`;
@@ -163,7 +167,7 @@ export function dailyBarLabel(bar: DailyBar, unit: string, goal: number | null):
 
 /**
  * Every slot of the span, the gaps included: the value (empty where there is none), the goal,
- * the trailing average and the day's state in words (`recorded`, `no record`, `not yet`), so
+ * the trailing average and the day's state in words (`recorded`, `under way`, `no record`, …), so
  * the table and the CSV show the same gaps as the chart.
  */
 export function dailyBarsTable(
@@ -192,23 +196,26 @@ export function dailyBarsTable(
 	};
 }
 
-/** A slot of a date-banded chart that has nothing to draw: a day without a record. */
+/** A slot of a date-banded chart that has nothing to draw, and what to call it. */
 export interface SlotGap {
 	dateInt: number;
 	x: number;
 	cx: number;
 	width: number;
+	/** `no record`, `not read yet` or `could not be loaded`. */
+	words: string;
 }
 
 /**
- * The "no record" gaps of a chart banded by date: every missing slot whose date the band scale
- * holds. Days still to come are not gaps; they stay empty.
+ * The gaps of a chart banded by date: every past slot without a value whose date the band scale
+ * holds, named by its state. Days still to come (and today, before anything is recorded) are not
+ * gaps; they stay empty.
  */
 export function slotGaps(slots: readonly DaySlot[], x: ScaleBand<number>): SlotGap[] {
 	const band = x.bandwidth();
 	const gaps: SlotGap[] = [];
 	for (const slot of slots) {
-		if (slot.state !== 'missing') continue;
+		if (slot.value !== null || slot.state === 'future' || slot.state === 'underway') continue;
 		const left = x(slot.dateInt);
 		if (left === undefined) continue;
 		const mark = barInBand(left, band);
@@ -216,15 +223,19 @@ export function slotGaps(slots: readonly DaySlot[], x: ScaleBand<number>): SlotG
 			dateInt: slot.dateInt,
 			x: round2(mark.x),
 			cx: round2(left + band / 2),
-			width: round2(mark.width)
+			width: round2(mark.width),
+			words: dayStateWords(slot.state) || NO_RECORD
 		});
 	}
 	return gaps;
 }
 
-/** How a table names a slot's record: `recorded`, `no record` or `not yet`. */
+/**
+ * How a table names a slot's record: `recorded`, `under way`, `no record`, `not yet`, `not read
+ * yet` or `could not be loaded`.
+ */
 export function recordWord(slot: Pick<DaySlot, 'state'>): string {
-	return slot.state === 'recorded' ? 'recorded' : slot.state === 'missing' ? NO_RECORD : NOT_YET;
+	return dayStateWords(slot.state) || 'recorded';
 }
 
 /**
@@ -238,7 +249,7 @@ export function withGapRows<Row extends { date: string }>(
 	if (!slots) return [...rows];
 	const recorded = rows.map((row) => ({ ...row, record: 'recorded' }));
 	const gaps = slots
-		.filter((slot) => slot.state !== 'recorded')
+		.filter((slot) => slot.value === null)
 		.map((slot) => ({ date: formatDateInt(slot.dateInt), record: recordWord(slot) }));
 	return [...recorded, ...gaps].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
 }

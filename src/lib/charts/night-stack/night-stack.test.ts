@@ -1,3 +1,4 @@
+import { readCoverage } from '$lib/coverage/testing/read';
 import { describe, expect, it } from 'vitest';
 import type { NightPhaseTotals } from '$lib/metrics/types';
 import { daySlots } from '$lib/metrics/day-slots';
@@ -55,7 +56,7 @@ describe('nightStackLayout', () => {
 
 describe('nightStackLayout in fixed slots', () => {
 	// Mon 23 – Sun 29 Mar read on Friday 27: no night ended on Wednesday 25 or Thursday 26.
-	const week = daySlots(20260323, 20260329, 20260327, [
+	const week = daySlots(20260323, 20260329, readCoverage(20260323, 20260329, 20260327), [
 		{ dateInt: 20260323, value: 1 },
 		{ dateInt: 20260324, value: 1 },
 		{ dateInt: 20260327, value: 1 }

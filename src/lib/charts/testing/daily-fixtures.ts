@@ -3,7 +3,7 @@ import type { DaySlot } from '$lib/metrics/day-slots';
 import type { BedtimeNight, NightPhaseTotals } from '$lib/metrics/types';
 
 function slot(dateInt: number, value: number | null, average: number | null): DaySlot {
-	return { dateInt, value, state: value === null ? 'missing' : 'recorded', average };
+	return { dateInt, value, state: value === null ? 'none' : 'finished', average };
 }
 
 /** Mon 23 – Sun 29 Mar 2026: no record on Thursday, the goal met on two days. */
@@ -23,6 +23,23 @@ export const stepsWeekSoFar: DaySlot[] = [
 	slot(20260331, null, 9100),
 	slot(20260401, 5200, 7150),
 	...[20260402, 20260403, 20260404, 20260405].map((dateInt): DaySlot => ({
+		dateInt,
+		value: null,
+		state: 'future',
+		average: null
+	}))
+];
+
+/**
+ * Mon 23 – Sun 29 Mar 2026 on a first visit at 09:30 on Thursday: Monday's read failed, Tuesday is
+ * not read yet, Wednesday is finished, Thursday is under way, the weekend is to come.
+ */
+export const stepsWeekLoading: DaySlot[] = [
+	{ dateInt: 20260323, value: null, state: 'failed', average: null },
+	{ dateInt: 20260324, value: null, state: 'unread', average: null },
+	slot(20260325, 11200, 11200),
+	{ dateInt: 20260326, value: 2300, state: 'underway', average: 11200 },
+	...[20260327, 20260328, 20260329].map((dateInt): DaySlot => ({
 		dateInt,
 		value: null,
 		state: 'future',

@@ -1,4 +1,5 @@
 // What the Activity view shows: the hours a day really had, its usual, a zoomed hour, daily totals.
+import type { Coverage } from '$lib/coverage';
 import type { Move, MoveTick } from '$lib/api';
 import {
 	hourlyBins,
@@ -182,7 +183,8 @@ export interface ActivityDays {
 
 /**
  * Daily totals of `metric` for every date of `period` (Monday to Sunday, or the whole month),
- * days without a move left as "no record" and days after `today` as still to come. `moves` may
+ * each day in the state its coverage gives (a day read without a move is "no record", today is
+ * under way, later days are still to come). `moves` may
  * reach back `AVERAGE_DAYS - 1` days before the period (see `dailyHistoryRange`) for the first
  * days' averages. A move sits under its own `date`, so a travel day of 30 hours is one slot.
  */
@@ -190,13 +192,13 @@ export function activityDays(
 	moves: readonly Move[],
 	metric: HourlyMetric,
 	period: Period,
-	today: number,
+	coverage: Coverage,
 	system: UnitSystem,
 	stepsGoal: number | null
 ): ActivityDays {
 	const series = dailyTotals(moves, metric, dailyHistoryRange(period), system);
 	return {
-		slots: daySlots(period.from, period.to, today, series.points),
+		slots: daySlots(period.from, period.to, coverage, series.points),
 		label: series.label,
 		unit: series.unit,
 		goal: metric === 'steps' && stepsGoal !== null && stepsGoal > 0 ? stepsGoal : null

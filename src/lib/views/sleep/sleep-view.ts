@@ -1,4 +1,5 @@
 // What the Sleep view shows: the night of a wake date, nights and naps of a range, regularity in words.
+import type { Coverage } from '$lib/coverage';
 import type { Sleep } from '$lib/api';
 import { bedtimeNight, bedtimeRegularity, type BedtimeRegularity } from '$lib/metrics/bedtime';
 import { AVERAGE_DAYS, daySlots, type DaySlot } from '$lib/metrics/day-slots';
@@ -111,28 +112,36 @@ export function nightsHistoryRange(range: NightRange): NightRange {
 
 /**
  * Time asleep per night for every wake date of `range` (naps left out, a broken night summed):
- * a date without a night is "no record", one after `today` still to come. The sleeps may reach
- * back before the range (see `nightsHistoryRange`) for the first nights' averages.
+ * each date in the state its coverage gives. A night dated today ended this morning, so it counts
+ * whole once recorded. The sleeps may reach back before the range (see `nightsHistoryRange`) for
+ * the first nights' averages.
  */
 export function asleepPerNight(
 	sleeps: readonly Sleep[],
 	range: NightRange,
-	today: number
+	coverage: Coverage
 ): DaySlot[] {
 	const series = sleepsToSeries(sleeps, 'asleep', { range: nightsHistoryRange(range) });
-	return daySlots(range.from, range.to, today, series.points);
+	return daySlots(range.from, range.to, coverage, series.points, { todayOver: true });
 }
 
 /**
  * The wake dates of `range` as slots saying which had a night at all (value 1): the fixed
  * columns of the phase and bedtime charts, a gap where no night ended that day.
  */
-export function nightSlots(sleeps: readonly Sleep[], range: NightRange, today: number): DaySlot[] {
+export function nightSlots(
+	sleeps: readonly Sleep[],
+	range: NightRange,
+	coverage: Coverage
+): DaySlot[] {
 	const points = splitSleeps(sleeps).nights.map((night) => ({
 		dateInt: nightDate(night),
 		value: 1
 	}));
-	return daySlots(range.from, range.to, today, points).map((slot) => ({ ...slot, average: null }));
+	return daySlots(range.from, range.to, coverage, points, { todayOver: true }).map((slot) => ({
+		...slot,
+		average: null
+	}));
 }
 
 export type SleepSpan = Extract<Span, 'night' | 'week' | 'month'>;

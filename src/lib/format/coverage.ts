@@ -1,5 +1,6 @@
-// What a view says of what its figures rest on: one wording for coverage on every page.
-import { countOf, formatInteger } from '$lib/format';
+// The words for what a figure rests on (coverage): one wording on every page, chart, table and CSV.
+import { countOf } from './plural';
+import { formatInteger } from './numbers';
 import type { Basis, Coverage, DayState } from '$lib/coverage';
 import { formatClock } from '$lib/time/zone';
 

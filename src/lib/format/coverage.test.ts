@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Coverage } from '$lib/coverage';
-import { basisNote, dayStateWords, spanNote } from './coverage-words';
+import { basisNote, dayStateWords, spanNote } from './coverage';
 
 const base: Omit<Coverage, 'status' | 'read' | 'pending'> = {
 	from: 20251128,
