@@ -210,11 +210,8 @@ export function dailyHistoryRange(period: Period): Period {
 	return { from: addDays(period.from, -(AVERAGE_DAYS - 1)), to: period.to };
 }
 
-/** A headline figure as the page lists it. */
-export interface Figure {
-	label: string;
-	value: string;
-}
+import type { Figure } from '../controls/figure';
+export type { Figure };
 
 /** The day's totals over its chart: steps, distance (km or mi), active time and calories. */
 export function dayFigures(move: Move, system: UnitSystem): Figure[] {

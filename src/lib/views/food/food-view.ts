@@ -49,10 +49,8 @@ export function spanParam(span: FoodSpan): FoodSpan | null {
 export const FOOD_RULE =
 	'Each meal is shown at the time it was eaten, on the clock of the zone it was eaten in. The budget is what you burn, less (or plus) what your weight goal sets aside.';
 
-export interface Figure {
-	label: string;
-	value: string;
-}
+import type { Figure } from '../controls/figure';
+export type { Figure };
 
 const kcal = (value: number | null) => (value === null ? MISSING : formatQuantity(value, 'kcal'));
 

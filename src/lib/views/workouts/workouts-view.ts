@@ -113,10 +113,8 @@ export function workoutWhen(workout: Workout): string {
 	return `${formatDay(workout.date)}, ${formatClock(workout.time_created, tz)}–${formatClock(workout.time_completed, tz)}`;
 }
 
-export interface Figure {
-	label: string;
-	value: string;
-}
+import type { Figure } from '../controls/figure';
+export type { Figure };
 
 /**
  * A workout's figures: duration, distance, pace or speed (by type), steps, calories, intensity
