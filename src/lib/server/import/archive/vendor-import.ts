@@ -1,6 +1,7 @@
 // Imports a Fitbit, Garmin Connect or Oura export zip, recognised by the files it holds, all or nothing.
 import { Collector } from '../collector';
 import { fitbitImporter } from '../fitbit/fitbit-import';
+import { garminImporter } from '../garmin/garmin-import';
 import {
 	ImportError,
 	type ImportFormat,
@@ -16,10 +17,12 @@ export interface VendorContext {
 	archive: ZipArchive;
 	collector: Collector;
 	options: ImportOptions;
-	/** Reads one entry as JSON, counting its bytes for the progress bar. */
-	json(entry: ArchiveEntry): Promise<unknown>;
+	/** Reads one entry as a JSON list of records, counting its bytes for the progress bar. */
+	list(entry: ArchiveEntry): Promise<unknown[]>;
 	/** Reads one entry as text, counting its bytes for the progress bar. */
 	text(entry: ArchiveEntry): Promise<string>;
+	/** Reads one entry's bytes, counting them for the progress bar. */
+	bytes(entry: ArchiveEntry): Promise<Buffer>;
 	/** Counts things the export holds that the API has no place for (shown as "not imported"). */
 	notImported(what: string, count?: number): void;
 }
@@ -35,7 +38,11 @@ export interface VendorImporter {
 	read(context: VendorContext): Promise<ImportZone | null>;
 }
 
-export const VENDOR_IMPORTERS: readonly VendorImporter[] = [fitbitImporter];
+export const VENDOR_IMPORTERS: readonly VendorImporter[] = [fitbitImporter, garminImporter];
+
+function isList(value: unknown): value is unknown[] {
+	return Array.isArray(value);
+}
 
 /** The vendor whose export these entry names are, or null (an Apple Health zip, or something else). */
 export function vendorOf(names: readonly string[]): VendorImporter | null {
@@ -73,13 +80,20 @@ export async function importVendorArchive(
 			archive,
 			collector,
 			options,
-			json: async (entry) => {
+			list: async (entry) => {
 				const value = await archive.json(entry);
 				counted(entry);
+				if (!isList(value))
+					throw new ImportError(`${archive.fileName}: ${entry.name}: not a list of records`);
 				return value;
 			},
 			text: async (entry) => {
 				const value = await archive.text(entry);
+				counted(entry);
+				return value;
+			},
+			bytes: async (entry) => {
+				const value = await archive.bytes(entry);
 				counted(entry);
 				return value;
 			},

@@ -95,6 +95,12 @@ export class ZipArchive {
 
 	/** The entry as UTF-8 text, refused past `cap` bytes (announced or actually inflated). */
 	async text(entry: ArchiveEntry, cap = MAX_TEXT_ENTRY_BYTES): Promise<string> {
+		const text = (await this.bytes(entry, cap)).toString('utf8');
+		return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+	}
+
+	/** The entry's bytes, refused past `cap` bytes (announced or actually inflated). */
+	async bytes(entry: ArchiveEntry, cap = MAX_TEXT_ENTRY_BYTES): Promise<Buffer> {
 		const where = `${this.fileName}: ${entry.name}`;
 		if (entry.size > cap)
 			throw new ImportError(
@@ -121,8 +127,7 @@ export class ZipArchive {
 				`${where}: the file inside the zip is damaged or cut off (${error instanceof Error ? error.message : String(error)})`
 			);
 		}
-		const text = Buffer.concat(chunks).toString('utf8');
-		return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+		return Buffer.concat(chunks);
 	}
 
 	/** The entry parsed as JSON; a parse error names the file. */

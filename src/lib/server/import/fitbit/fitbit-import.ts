@@ -114,11 +114,7 @@ class FitbitReader {
 	}
 
 	async read(entry: ArchiveEntry, series: NonNullable<ReturnType<typeof seriesOf>>): Promise<void> {
-		const items = await this.#context.json(entry);
-		if (!Array.isArray(items))
-			throw new ImportError(
-				`${this.#context.archive.fileName}: ${entry.name}: not a list of records`
-			);
+		const items = await this.#context.list(entry);
 		switch (series) {
 			case 'steps':
 				return this.#minuteSeries(entry, items, STEPS);
