@@ -2,6 +2,7 @@
 import { Collector } from '../collector';
 import { fitbitImporter } from '../fitbit/fitbit-import';
 import { garminImporter } from '../garmin/garmin-import';
+import { ouraImporter } from '../oura/oura-import';
 import {
 	ImportError,
 	type ImportFormat,
@@ -38,7 +39,11 @@ export interface VendorImporter {
 	read(context: VendorContext): Promise<ImportZone | null>;
 }
 
-export const VENDOR_IMPORTERS: readonly VendorImporter[] = [fitbitImporter, garminImporter];
+export const VENDOR_IMPORTERS: readonly VendorImporter[] = [
+	fitbitImporter,
+	garminImporter,
+	ouraImporter
+];
 
 function isList(value: unknown): value is unknown[] {
 	return Array.isArray(value);
