@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ImportError } from '../types';
-import { writeCutZip, writeZip } from './fixture-zip';
+import { writeCutZip, writeZip, removeWrittenZips } from './fixture-zip';
 import { ZipArchive } from './zip-archive';
+
+afterAll(removeWrittenZips);
 
 describe('a vendor archive', () => {
 	it('lists its files and reads one as text', async () => {

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
-import { filesUnder, writeCutZip, writeZip } from '../archive/fixture-zip';
+import { afterAll, describe, expect, it } from 'vitest';
+import { filesUnder, writeCutZip, writeZip, removeWrittenZips } from '../archive/fixture-zip';
 import { importFile, ImportError, MemorySink, type ImportedRecord } from '../index';
 
 // The excerpts are a real fitbit.com archive's files (fixtures/README.md names each one's origin),
@@ -20,6 +20,8 @@ function only<K extends ImportedRecord['kind']>(
 		.filter((item): item is Extract<ImportedRecord, { kind: K }> => item.kind === kind)
 		.filter((item) => item.record.date === date);
 }
+
+afterAll(removeWrittenZips);
 
 describe('the Fitbit importer', () => {
 	const path = writeZip('takeout-20240101.zip', filesUnder(TAKEOUT));

@@ -6,8 +6,8 @@ import {
 	type FileIdMesg,
 	type SessionMesg
 } from '@garmin/fitsdk';
-import { describe, expect, it } from 'vitest';
-import { filesUnder, writeCutZip, writeZip } from '../archive/fixture-zip';
+import { afterAll, describe, expect, it } from 'vitest';
+import { filesUnder, writeCutZip, writeZip, removeWrittenZips } from '../archive/fixture-zip';
 import { importFile, MemorySink, type ImportedRecord } from '../index';
 
 // fixtures/README.md says where each file's shape and units come from. The person is in Berlin
@@ -80,6 +80,8 @@ function on<K extends ImportedRecord['kind']>(sink: MemorySink, kind: K, date: n
 		.filter((item): item is Extract<ImportedRecord, { kind: K }> => item.kind === kind)
 		.filter((item) => item.record.date === date);
 }
+
+afterAll(removeWrittenZips);
 
 describe('the Garmin Connect importer', () => {
 	const path = writeZip('garmin-export.zip', exportFiles());

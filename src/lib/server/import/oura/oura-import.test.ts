@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
-import { filesUnder, writeCutZip, writeZip } from '../archive/fixture-zip';
+import { afterAll, describe, expect, it } from 'vitest';
+import { filesUnder, writeCutZip, writeZip, removeWrittenZips } from '../archive/fixture-zip';
 import { importFile, MemorySink, type ImportedRecord } from '../index';
 
 // fixtures/README.md says where the files' shape comes from. The person is in New York in
@@ -14,6 +14,8 @@ function on<K extends ImportedRecord['kind']>(sink: MemorySink, kind: K, date: n
 		.filter((item): item is Extract<ImportedRecord, { kind: K }> => item.kind === kind)
 		.filter((item) => item.record.date === date);
 }
+
+afterAll(removeWrittenZips);
 
 describe('the Oura importer', () => {
 	const path = writeZip('oura_data_2025-06-16.zip', filesUnder(EXPORT));
