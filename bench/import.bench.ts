@@ -1,6 +1,8 @@
 // Benchmarks the Apple Health importer on a generated export (200 MB, or IMPORT_BENCH_MB) against a
-// bare saxes parse of the same file, and the reference API's list pages answered while the same
-// file is imported into its database.
+// bare saxes parse of the same file, the reference API's list pages answered while the same file
+// is imported into its database, and each vendor importer (Fitbit, Garmin Connect, Oura) on a
+// generated archive against a bare read (inflate and parse) of the same files.
+// IMPORT_BENCH_VENDORS_ONLY=1 runs the vendors' part alone.
 //
 // The budget's 1 GB figure is measured by hand (generating the file alone takes a minute): write
 // a 1,000 MB export with writeExport below (IMPORT_BENCH_MB=1000, from a copy of it that keeps the
@@ -13,8 +15,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { SaxesParser } from 'saxes';
+import { parse as parseCsv } from 'csv-parse/sync';
 import { importFile, ownAccountWriter, StoreSink, type ImportSink } from '$lib/server/import/index';
+import { vendorOf } from '$lib/server/import/archive/vendor-import';
+import { ZipArchive } from '$lib/server/import/archive/zip-archive';
 import { emit, percentile } from './lib/common';
+import { writeFitbitArchive, writeGarminArchive, writeOuraArchive } from './lib/vendor-archives';
 
 const TARGET_BYTES = Number(process.env.IMPORT_BENCH_MB ?? 200) * 1024 * 1024;
 const PHONE =
@@ -213,8 +219,67 @@ async function listPagesDuringImport(
 	return { timings, seconds: (performance.now() - started) / 1000 };
 }
 
+/**
+ * The bare read a vendor importer is measured against: the same zip opened the same way, every
+ * file the importer reads inflated and parsed (JSON.parse, or csv-parse with the same options),
+ * and nothing mapped. Answers the megabytes inflated.
+ */
+async function bareVendorRead(path: string): Promise<number> {
+	const archive = await ZipArchive.open(path);
+	try {
+		const vendor = vendorOf(archive.entries.map((entry) => entry.name));
+		if (!vendor) throw new Error(`${path} is no vendor's archive`);
+		let bytes = 0;
+		for (const entry of vendor.wanted(archive.entries)) {
+			const text = await archive.text(entry);
+			bytes += entry.size;
+			if (entry.name.endsWith('.json')) JSON.parse(text);
+			else parseCsv(text, { columns: true, delimiter: ';', skip_empty_lines: true, bom: true });
+		}
+		return bytes / 1e6;
+	} finally {
+		archive.close();
+	}
+}
+
+/** Each vendor's import rate against the bare read of the same files, best of three alternating runs. */
+async function vendorRates(dir: string): Promise<void> {
+	const archives = {
+		fitbit: writeFitbitArchive(dir, Number(process.env.IMPORT_BENCH_FITBIT_MONTHS ?? 12)),
+		garmin: writeGarminArchive(dir, 3650),
+		oura: writeOuraArchive(dir, 3650)
+	};
+	for (const [vendor, path] of Object.entries(archives)) {
+		const bare: number[] = [];
+		const imported: number[] = [];
+		let mb = 0;
+		for (let run = 0; run < 3; run++) {
+			let started = performance.now();
+			mb = await bareVendorRead(path);
+			bare.push(mb / ((performance.now() - started) / 1000));
+			started = performance.now();
+			await importFile(path, discard);
+			imported.push(mb / ((performance.now() - started) / 1000));
+		}
+		const importRate = Math.max(...imported);
+		const bareRate = Math.max(...bare);
+		emit(`import_${vendor}_mb`, mb, 'MB');
+		emit(`import_${vendor}_mb_per_s`, importRate, 'MB/s');
+		emit(`import_${vendor}_bare_mb_per_s`, bareRate, 'MB/s');
+		emit(`import_${vendor}_ratio`, importRate / bareRate, 'ratio');
+	}
+}
+
 const dir = await mkdtemp(join(tmpdir(), 'import-bench-'));
 try {
+	await vendorRates(dir);
+	if (process.env.IMPORT_BENCH_VENDORS_ONLY !== '1') await appleHealthFigures(dir);
+} finally {
+	await rm(dir, { recursive: true, force: true });
+}
+
+/** The Apple Health importer's figures: rate against saxes, and the server answering during an import. */
+async function appleHealthFigures(dir: string): Promise<void> {
 	const path = join(dir, 'export.xml');
 	await writeExport(path);
 	const { size } = await stat(path);
@@ -250,6 +315,4 @@ try {
 	emit('import_list_page_p50_ms', percentile(during.timings, 50), 'ms');
 	emit('import_list_page_p99_ms', percentile(during.timings, 99), 'ms');
 	emit('import_list_page_max_ms', Math.max(...during.timings), 'ms');
-} finally {
-	await rm(dir, { recursive: true, force: true });
 }

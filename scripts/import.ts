@@ -1,4 +1,4 @@
-// Imports an Apple Health export or a UP data export from the command line (`npm run import -- FILE`).
+// Imports an Apple Health, Fitbit, Garmin Connect, Oura or UP export from the command line (`npm run import -- FILE`).
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
@@ -17,7 +17,11 @@ const HELP = `Usage: npm run import -- FILE [--out RECORDS.jsonl | --dry-run] [-
 Reads FILE, one of:
   export.zip or export.xml   an Apple Health export (steps, distance, energy, sleep, workouts,
                              resting heart rate, body measurements, food)
+  a Fitbit archive (.zip)    Google Takeout's Fitbit/Global Export Data, or fitbit.com's export
+  a Garmin export (.zip)     Garmin Connect's "Export your data" (DI_CONNECT/...)
+  an Oura export (.zip)      the membership hub's data export (App Data/*.csv)
   *.csv                      the UP app's data export (one row a day)
+A zip is recognised by the files it holds, whatever its name.
 checks every record against the API's schemas and, by default, stores them in the embedded
 API's database (NUDGE_REFERENCE_DATA_DIR, default ./data) as the person's own records, all in one
 transaction: a file that fails anywhere stores nothing. Prints what was added, updated and already
@@ -28,8 +32,10 @@ offers them). The database is made on first use, with the demo user generated in
   --out FILE.jsonl   write the records, one JSON line each; the file appears only if the whole
                      import succeeds
   --dry-run          read and check only, write nothing
-  --tz ZONE          the zone of a UP export's days (Olson name or GMT+hhmm; default UTC);
-                     Apple Health dates carry their own offsets`;
+  --tz ZONE          the zone of local times that carry none (Olson name or GMT+hhmm): a UP
+                     export's days (default UTC), a Fitbit archive's times (default: the
+                     zone in its Profile.csv; without one the import asks for --tz). Apple
+                     Health, Garmin and Oura times carry their own offsets`;
 
 const { values, positionals } = parseArgs({
 	allowPositionals: true,
@@ -93,8 +99,12 @@ function print(summary: ImportSummary, seconds: number): void {
 		for (const kind of IMPORT_KINDS)
 			console.log(`  ${kind.padEnd(12)} ${String(summary.records[kind]).padStart(8)} ${verb}`);
 	}
-	for (const [reason, count] of Object.entries(summary.skipped))
-		console.log(`  skipped ${count}: ${reason}`);
+	if (summary.zone) console.log(`  times read in ${summary.zone.tz}: ${summary.zone.from}`);
+	for (const [reason, count] of Object.entries(summary.skipped)) {
+		const notImported = /^not imported: (.*)$/.exec(reason);
+		if (notImported) console.log(`  not imported: ${count} ${notImported[1] ?? ''}`);
+		else console.log(`  skipped ${count}: ${reason}`);
+	}
 	if (values.out !== undefined) console.log(`Records in ${values.out}`);
 	else if (outcome !== null) console.log(`Stored in ${store?.where ?? 'the embedded store'}`);
 }

@@ -6,12 +6,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { filesUnder } from '../../src/lib/server/import/archive/fixture-zip';
+import { zipOf } from '../../src/lib/server/import/archive/zip-writer';
 import { ownPort, startOwnServer, type OwnServer } from './support/own-server';
 
 // Steps are counted by hand from src/lib/server/import/fixtures/generate.ts: on 1 April 2024 the
 // Apple Health export holds one watch sample of 3,000 steps (07:00–07:30 +0200); the UP export's
 // row for 31 March 2024 says m_steps 10500.
 const FIXTURES = 'src/lib/server/import/fixtures';
+const IMPORT_MODULE = 'src/lib/server/import';
 const TOKEN = 'import-e2e-token-0123456789abcdef';
 const SETTINGS = {
 	NUDGE_ACCESS_TOKEN: TOKEN,
@@ -162,5 +165,41 @@ test.describe('importing with npm run import before the server starts', () => {
 
 	test('the imported day’s steps show on Activity', async ({ page }) => {
 		await expect(await daySteps(page, server.origin, '2024-03-31')).toHaveText('10,500');
+	});
+});
+
+test.describe('importing a Fitbit archive from the Data page', () => {
+	let server: OwnServer;
+	let dir: string;
+	test.beforeAll(async () => {
+		dir = await mkdtemp(join(tmpdir(), 'import-fitbit-e2e-'));
+		server = await startOwnServer(
+			{ ...SETTINGS, NUDGE_REFERENCE_DATA_DIR: dir },
+			{ port: ownPort(7) }
+		);
+	});
+	test.afterAll(async () => {
+		await server.stop();
+		await rm(dir, { recursive: true, force: true });
+	});
+
+	test('a Takeout zip is recognised by what it holds, read in the profile’s zone, and its steps show', async ({
+		page
+	}) => {
+		// The Fitbit excerpts (src/lib/server/import/fitbit/fixtures/README.md), zipped under a name
+		// that says nothing of Fitbit. Two days of activity, a night, three workouts, a weigh-in and
+		// two resting heart rates: 9 records. The 29 April 2018 steps (4,686) are summed by hand
+		// there.
+		const buffer = zipOf(filesUnder(`${IMPORT_MODULE}/fitbit/fixtures/takeout`));
+		await page.goto(`${server.origin}/data`);
+		await page
+			.getByLabel('Export file')
+			.setInputFiles({ name: 'takeout-001.zip', mimeType: 'application/zip', buffer });
+		await page.getByRole('button', { name: 'Import' }).click();
+		await expect(page.getByTestId('import-summary')).toHaveText(
+			"Imported 9 records: 9 new, 0 updated, 0 already there. Times read in Australia/Melbourne (the archive's profile (Profile.csv)).",
+			{ timeout: 30_000 }
+		);
+		await expect(await daySteps(page, server.origin, '2018-04-29')).toHaveText('4,686');
 	});
 });

@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import yauzl from 'yauzl';
 import { isValidTz } from '$lib/time/zone';
 import { AppleHealthReader } from './apple-health';
+import { importVendorArchive } from './archive/vendor-import';
 import { Collector } from './collector';
 import { Pace } from './pace';
 import { readUpCsv } from './up-csv';
@@ -41,7 +42,7 @@ export function formatOf(path: string): ImportFormat {
 	if (lower.endsWith('.xml')) return 'apple-health-xml';
 	if (lower.endsWith('.csv')) return 'up-csv';
 	throw new ImportError(
-		`${basename(path)}: not an export the importer reads (export.zip or export.xml from Apple Health, or the UP app's .csv)`
+		`${basename(path)}: not an export the importer reads (export.zip or export.xml from Apple Health, a Fitbit, Garmin Connect or Oura export .zip, or the UP app's .csv)`
 	);
 }
 
@@ -122,6 +123,9 @@ export async function importFile(
 ): Promise<ImportSummary> {
 	const format = formatOf(path);
 	if (format === 'apple-health-zip') {
+		// A Fitbit, Garmin Connect or Oura export is recognised by the files it holds.
+		const vendor = await importVendorArchive(path, sink, options);
+		if (vendor) return vendor;
 		let entry: { stream: Readable; size: number; close: () => void };
 		try {
 			entry = await openZipEntry(path, APPLE_HEALTH_ENTRY);

@@ -57,7 +57,15 @@ export interface SinkOutcome {
 	unchanged: KindCounts;
 }
 
-export type ImportFormat = 'apple-health-xml' | 'apple-health-zip' | 'up-csv';
+export type ImportFormat =
+	'apple-health-xml' | 'apple-health-zip' | 'up-csv' | 'fitbit-zip' | 'garmin-zip' | 'oura-zip';
+
+/** The zone an export's local times were read in, and where it came from. */
+export interface ImportZone {
+	tz: string;
+	/** Where the zone came from, in words: "the archive's profile (Profile.csv)", "--tz", … */
+	from: string;
+}
 
 export interface ImportSummary {
 	format: ImportFormat;
@@ -68,6 +76,8 @@ export interface ImportSummary {
 	/** What the sink reported on commit (null for a sink that cannot tell, such as a file). */
 	outcome: SinkOutcome | null;
 	bytes: number;
+	/** For an export whose times carry no zone of their own (Fitbit): the zone they were read in. */
+	zone?: ImportZone;
 }
 
 export interface ImportOptions {

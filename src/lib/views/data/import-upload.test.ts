@@ -34,6 +34,22 @@ describe('the import answer', () => {
 		);
 	});
 
+	it('reads a Fitbit archive’s answer and says which zone its times were read in', () => {
+		const fitbit = {
+			...stored,
+			data: {
+				...stored.data,
+				format: 'fitbit-zip',
+				zone: { tz: 'Australia/Melbourne', from: "the archive's profile (Profile.csv)" }
+			}
+		};
+		const result = readUploadAnswer(200, JSON.stringify(fitbit));
+		if (!result.ok) throw new Error(result.message);
+		expect(summarySentence(result.answer)).toBe(
+			"Imported 5 records: 2 new, 1 updated, 2 already there. Times read in Australia/Melbourne (the archive's profile (Profile.csv))."
+		);
+	});
+
 	it('says so when the file held nothing', () => {
 		const empty = { ...stored, data: { ...stored.data, records: counts(0, 0), outcome: null } };
 		const result = readUploadAnswer(200, JSON.stringify(empty));

@@ -17,13 +17,22 @@ const countsSchema = z.object({
 /** What the server answers for a stored file (validated: a boundary like any other). */
 export const importAnswerSchema = z.object({
 	data: z.object({
-		format: z.enum(['apple-health-xml', 'apple-health-zip', 'up-csv']),
+		format: z.enum([
+			'apple-health-xml',
+			'apple-health-zip',
+			'up-csv',
+			'fitbit-zip',
+			'garmin-zip',
+			'oura-zip'
+		]),
 		records: countsSchema,
 		skipped: z.record(z.string(), z.number()),
 		outcome: z.nullable(
 			z.object({ added: countsSchema, updated: countsSchema, unchanged: countsSchema })
 		),
-		bytes: z.number()
+		bytes: z.number(),
+		/** The zone an export's local times were read in (a Fitbit archive's), and where it came from. */
+		zone: z.optional(z.object({ tz: z.string(), from: z.string() }))
 	})
 });
 export type ImportAnswer = z.infer<typeof importAnswerSchema>['data'];
@@ -68,7 +77,8 @@ export function summarySentence(answer: ImportAnswer): string {
 	const sum = (key: 'added' | 'updated' | 'unchanged') =>
 		rows.reduce((total, row) => total + row[key], 0);
 	const total = sum('added') + sum('updated') + sum('unchanged');
-	return `Imported ${countOf(total, 'record')}: ${formatInteger(sum('added'))} new, ${formatInteger(sum('updated'))} updated, ${formatInteger(sum('unchanged'))} already there.`;
+	const zone = answer.zone ? ` Times read in ${answer.zone.tz} (${answer.zone.from}).` : '';
+	return `Imported ${countOf(total, 'record')}: ${formatInteger(sum('added'))} new, ${formatInteger(sum('updated'))} updated, ${formatInteger(sum('unchanged'))} already there.${zone}`;
 }
 
 /** `1.2 MB of 3.4 MB sent (35 %)`. */
