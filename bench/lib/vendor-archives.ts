@@ -1,7 +1,7 @@
 // Larger Fitbit, Garmin Connect and Oura archives for the import bench, in the shape of the importers' fixtures.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { zipOf } from '../../src/lib/server/import/archive/zip-writer';
+import { zipOf } from '../../src/lib/server/import/testing/zip-writer';
 
 /** A fixed-seed generator, so every run measures the same archive. */
 function random(seed: number): () => number {

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { filesUnder } from '../../src/lib/server/import/archive/fixture-zip';
-import { zipOf } from '../../src/lib/server/import/archive/zip-writer';
+import { filesUnder } from '../../src/lib/server/import/testing/fixture-zip';
+import { zipOf } from '../../src/lib/server/import/testing/zip-writer';
 import { ownPort, startOwnServer, type OwnServer } from './support/own-server';
 
 // Steps are counted by hand from src/lib/server/import/fixtures/generate.ts: on 1 April 2024 the

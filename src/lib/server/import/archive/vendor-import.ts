@@ -1,43 +1,18 @@
 // Imports a Fitbit, Garmin Connect or Oura export zip, recognised by the files it holds, all or nothing.
+export type { VendorContext, VendorImporter } from './vendor';
 import { Collector } from '../collector';
 import { fitbitImporter } from '../fitbit/fitbit-import';
 import { garminImporter } from '../garmin/garmin-import';
 import { ouraImporter } from '../oura/oura-import';
 import {
 	ImportError,
-	type ImportFormat,
 	type ImportOptions,
 	type ImportSink,
 	type ImportSummary,
 	type ImportZone
 } from '../types';
+import type { VendorContext, VendorImporter } from './vendor';
 import { ZipArchive, type ArchiveEntry } from './zip-archive';
-
-/** What a vendor's reader gets: the open archive, the collector, and where to count what it leaves out. */
-export interface VendorContext {
-	archive: ZipArchive;
-	collector: Collector;
-	options: ImportOptions;
-	/** Reads one entry as a JSON list of records, counting its bytes for the progress bar. */
-	list(entry: ArchiveEntry): Promise<unknown[]>;
-	/** Reads one entry as text, counting its bytes for the progress bar. */
-	text(entry: ArchiveEntry): Promise<string>;
-	/** Reads one entry's bytes, counting them for the progress bar. */
-	bytes(entry: ArchiveEntry): Promise<Buffer>;
-	/** Counts things the export holds that the API has no place for (shown as "not imported"). */
-	notImported(what: string, count?: number): void;
-}
-
-/** One vendor: how to recognise its archive by the names inside, and how to read it. */
-export interface VendorImporter {
-	format: Extract<ImportFormat, 'fitbit-zip' | 'garmin-zip' | 'oura-zip'>;
-	/** Whether the entry names are this vendor's export (by its folders and files, not the zip's name). */
-	recognises(names: readonly string[]): boolean;
-	/** Names the entries it will read, so progress can be told against their total. */
-	wanted(entries: readonly ArchiveEntry[]): ArchiveEntry[];
-	/** Reads the archive into the collector; answers the zone it read local times in, if any. */
-	read(context: VendorContext): Promise<ImportZone | null>;
-}
 
 export const VENDOR_IMPORTERS: readonly VendorImporter[] = [
 	fitbitImporter,

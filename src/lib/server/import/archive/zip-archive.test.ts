@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { ImportError } from '../types';
-import { writeCutZip, writeZip, removeWrittenZips } from './fixture-zip';
+import { writeCutZip, writeZip, removeWrittenZips } from '../testing/fixture-zip';
 import { ZipArchive } from './zip-archive';
 
 afterAll(removeWrittenZips);

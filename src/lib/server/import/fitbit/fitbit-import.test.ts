@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { filesUnder, writeCutZip, writeZip, removeWrittenZips } from '../archive/fixture-zip';
+import { filesUnder, writeCutZip, writeZip, removeWrittenZips } from '../testing/fixture-zip';
 import { importFile, ImportError, MemorySink, type ImportedRecord } from '../index';
 
 // The excerpts are a real fitbit.com archive's files (fixtures/README.md names each one's origin),

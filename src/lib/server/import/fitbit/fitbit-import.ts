@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import type { Workout } from '$lib/api/records';
 import { isValidTz } from '$lib/time/zone';
-import type { VendorContext, VendorImporter } from '../archive/vendor-import';
+import type { VendorContext, VendorImporter } from '../archive/vendor';
 import {
 	minuteMove,
 	restingHeartRate,

@@ -7,7 +7,7 @@ import {
 	type SessionMesg
 } from '@garmin/fitsdk';
 import { afterAll, describe, expect, it } from 'vitest';
-import { filesUnder, writeCutZip, writeZip, removeWrittenZips } from '../archive/fixture-zip';
+import { filesUnder, writeCutZip, writeZip, removeWrittenZips } from '../testing/fixture-zip';
 import { importFile, MemorySink, type ImportedRecord } from '../index';
 
 // fixtures/README.md says where each file's shape and units come from. The person is in Berlin

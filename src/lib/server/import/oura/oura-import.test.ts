@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { filesUnder, writeCutZip, writeZip, removeWrittenZips } from '../archive/fixture-zip';
+import { filesUnder, writeCutZip, writeZip, removeWrittenZips } from '../testing/fixture-zip';
 import { importFile, MemorySink, type ImportedRecord } from '../index';
 
 // fixtures/README.md says where the files' shape comes from. The person is in New York in

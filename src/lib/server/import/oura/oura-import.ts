@@ -1,6 +1,6 @@
 // Oura's data export (dailyactivity.csv, sleepmodel.csv, workout.csv) → API records, in the offsets its times carry.
 import type { Workout } from '$lib/api/records';
-import type { VendorContext, VendorImporter } from '../archive/vendor-import';
+import type { VendorContext, VendorImporter } from '../archive/vendor';
 import {
 	dailyMove,
 	restingHeartRate,
