@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createReferenceApi, type ReferenceApi } from '$lib/server/reference-api';
 import { localDateInt } from '$lib/time/zone';
 import { DataLayer, LAST_USER_STORAGE_KEY, type Session } from './data-layer.svelte';
-import { createFakeProxy } from './fake-proxy';
+import { createFakeProxy } from './testing/fake-proxy';
 import { databaseName } from './idb-store';
 
 // The data layer as the one door to the session: who is signed in, what was granted, which day

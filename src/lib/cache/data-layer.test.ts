@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createReferenceApi, type ReferenceApi } from '$lib/server/reference-api';
 import { addDays, localDateInt } from '$lib/time/zone';
 import { DataLayer, type Session } from './data-layer.svelte';
-import { createFakeProxy, type FakeProxy } from './fake-proxy';
+import { createFakeProxy, type FakeProxy } from './testing/fake-proxy';
 import { databaseName, DB_VERSION } from './idb-store';
 import { createMemoryStore } from './memory-store';
 import type { CacheStore } from './schema';
