@@ -6,6 +6,7 @@ import { basename, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { apiErrorResponse } from './api-error';
+import { clip, clipMessage, MAX_QUOTED_CHARS } from './quote';
 import {
 	formatOf,
 	ImportError,
@@ -45,13 +46,16 @@ export interface UploadAnswer {
 	data: ImportSummary;
 }
 
-const NAME_LIMIT = 120;
-
-/** The file name as messages show it: no folders, no control characters, not too long. */
+/**
+ * The file name as messages show it: no folders, no control characters, and at most
+ * MAX_QUOTED_CHARS long; a longer one keeps its start and its extension (which picks the format).
+ */
 export function cleanFileName(name: string): string {
 	// eslint-disable-next-line no-control-regex
 	const plain = basename(name.replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f]/g, '');
-	return plain.slice(0, NAME_LIMIT);
+	if (clip(plain) === plain) return plain;
+	const extension = /\.[A-Za-z0-9]{1,8}$/.exec(plain)?.[0] ?? '';
+	return `${clip(plain.slice(0, plain.length - extension.length), MAX_QUOTED_CHARS - extension.length - 1)}${extension}`;
 }
 
 /**
@@ -82,7 +86,7 @@ export function createImportUpload(options: ImportUploadOptions) {
 		try {
 			format = formatOf(name);
 		} catch (error) {
-			return fail(415, 'unsupported_media_type', messageOf(error));
+			return fail(415, 'unsupported_media_type', clipMessage(messageOf(error)));
 		}
 		if (request.body === null) return fail(400, 'invalid_parameter', `${name} is empty.`);
 		if (running) {
@@ -104,7 +108,8 @@ export function createImportUpload(options: ImportUploadOptions) {
 			});
 		} catch (error) {
 			if (error instanceof ImportError) {
-				return fail(422, 'invalid_import', `Nothing was imported: ${error.message}`);
+				// The importer's message may quote a value of any length from the file: cut short.
+				return fail(422, 'invalid_import', `Nothing was imported: ${clipMessage(error.message)}`);
 			}
 			throw error;
 		} finally {

@@ -1,6 +1,7 @@
 // The scopes this dashboard may ask for, and the parsing of a requested subset.
 
 import { ALL_SCOPES, endpoints } from '$lib/api/endpoints';
+import { quoted } from '../quote';
 
 const known: ReadonlySet<string> = new Set(ALL_SCOPES);
 
@@ -27,7 +28,7 @@ export function parseScopeRequest(value: string | null, fallback: readonly strin
 	if (unknown.length > 0) {
 		return {
 			ok: false,
-			detail: `Unknown scope(s): ${unknown.map((scope) => JSON.stringify(scope.slice(0, 40))).join(', ')}.`
+			detail: `Unknown scope(s): ${unknown.map(quoted).join(', ')}.`
 		};
 	}
 	return { ok: true, scopes: list };

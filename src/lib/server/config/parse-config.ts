@@ -3,6 +3,7 @@
 import * as z from 'zod/mini';
 import { ALL_SCOPES } from '$lib/api/endpoints';
 import type { ApiVersion } from '$lib/api/envelope';
+import { quoted } from '../quote';
 
 /** Where upstream calls go: the embedded reference API in-process, or a configured base URL. */
 export type UpstreamConfig = { kind: 'embedded' } | { kind: 'custom'; baseUrl: string };
@@ -230,12 +231,7 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
 			problems.push({
 				setting: 'NUDGE_SCOPES',
 				problem: `must list known scopes separated by commas or spaces${
-					unknown.length > 0
-						? `; unknown: ${unknown
-								.slice(0, 5)
-								.map((s) => JSON.stringify(s.slice(0, 40)))
-								.join(', ')}`
-						: ''
+					unknown.length > 0 ? `; unknown: ${unknown.slice(0, 5).map(quoted).join(', ')}` : ''
 				}`
 			});
 		} else {

@@ -13,6 +13,7 @@ import {
 	type ParamSpec
 } from '$lib/api/endpoints';
 import { apiErrorResponse, type ProxyErrorType } from '../api-error';
+import { quoted } from '../quote';
 
 export interface GuardLimits {
 	/** Largest url-encoded form body accepted, in bytes. */
@@ -173,14 +174,14 @@ function checkFields(
 	if (bad !== null) {
 		return {
 			ok: false,
-			result: refuse(400, 'invalid_parameter', `Field "${bad}" contains control characters.`)
+			result: refuse(400, 'invalid_parameter', `Field ${quoted(bad)} contains control characters.`)
 		};
 	}
 	const checked = validateParams(params, fields);
 	if (!checked.ok) {
 		return {
 			ok: false,
-			result: refuse(400, 'invalid_parameter', `Field "${checked.field}" ${checked.reason}.`)
+			result: refuse(400, 'invalid_parameter', `Field ${quoted(checked.field)} ${checked.reason}.`)
 		};
 	}
 	return { ok: true, values: checked.values };
@@ -261,7 +262,7 @@ async function guardBody(
 		if (fields.has(name)) {
 			return {
 				ok: false,
-				result: refuse(400, 'invalid_parameter', `Field "${name}" is given more than once.`)
+				result: refuse(400, 'invalid_parameter', `Field ${quoted(name)} is given more than once.`)
 			};
 		}
 		if (typeof value === 'string') {
@@ -276,7 +277,7 @@ async function guardBody(
 				result: refuse(
 					400,
 					'invalid_parameter',
-					`Field "${hasControl(name, false) ? '(unprintable name)' : name}" must be a text field, not a file.`
+					`Field ${hasControl(name, false) ? '"(unprintable name)"' : quoted(name)} must be a text field, not a file.`
 				)
 			};
 		}
@@ -327,7 +328,11 @@ export async function guardProxyRequest(
 
 	const badQuery = checkControl(search, false);
 	if (badQuery !== null) {
-		return refuse(400, 'invalid_parameter', `Parameter "${badQuery}" contains control characters.`);
+		return refuse(
+			400,
+			'invalid_parameter',
+			`Parameter ${quoted(badQuery)} contains control characters.`
+		);
 	}
 	const queryParams =
 		endpoint.body?.encoding === 'query'
@@ -338,7 +343,7 @@ export async function guardProxyRequest(
 		return refuse(
 			400,
 			'invalid_parameter',
-			`Parameter "${checkedQuery.field}" ${checkedQuery.reason}.`
+			`Parameter ${quoted(checkedQuery.field)} ${checkedQuery.reason}.`
 		);
 	}
 

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { checkControl, matchEndpoint, validateParams, type ParamSpec } from '$lib/api/endpoints';
+import { clip } from '../quote';
 import { applyEntry, ImportTransaction, importRecords, type ImportCounts } from './apply';
 import {
 	DEFAULT_DATA_DIR,
@@ -392,13 +393,13 @@ async function parametersOf(
 	const form = bodySpec === undefined ? new Map<string, string>() : await formFieldsOf(request);
 	const badQuery = checkControl(url.searchParams, false);
 	if (badQuery !== null)
-		throw new ApiFailure(400, 'invalid_input', `${badQuery} contains control characters`);
+		throw new ApiFailure(400, 'invalid_input', `${clip(badQuery)} contains control characters`);
 	if (bodySpec?.encoding === 'query') {
 		// Sleep creation: the fields travel in the query string (a form body is accepted too).
 		const merged = new Map<string, string>(form);
 		for (const [key, value] of url.searchParams) {
 			if (merged.has(key))
-				throw new ApiFailure(400, 'invalid_input', `${key} is given more than once`);
+				throw new ApiFailure(400, 'invalid_input', `${clip(key)} is given more than once`);
 			merged.set(key, value);
 		}
 		return { query: {}, body: checked(bodySpec.params, merged, nowSec) };
@@ -413,7 +414,8 @@ function checked(
 	nowSec: number
 ): Record<string, string> {
 	const result = validateParams(specs, input, { nowSec });
-	if (!result.ok) throw new ApiFailure(400, 'invalid_input', `${result.field} ${result.reason}`);
+	if (!result.ok)
+		throw new ApiFailure(400, 'invalid_input', `${clip(result.field)} ${result.reason}`);
 	return result.values;
 }
 
@@ -458,7 +460,7 @@ async function formFieldsOf(request: Request): Promise<Map<string, string>> {
 	const type = (request.headers.get('content-type') ?? '').toLowerCase();
 	const add = (key: string, value: string) => {
 		if (fields.has(key))
-			throw new ApiFailure(400, 'invalid_input', `${key} is given more than once`);
+			throw new ApiFailure(400, 'invalid_input', `${clip(key)} is given more than once`);
 		fields.set(key, value);
 	};
 	if (type.startsWith('application/x-www-form-urlencoded')) {
