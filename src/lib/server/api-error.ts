@@ -10,6 +10,7 @@ export type ProxyErrorType =
 	| 'payload_too_large'
 	| 'cross_site_request'
 	| 'sign_in_required'
+	| 'insufficient_scope'
 	| 'upstream_redirect'
 	| 'upstream_timeout'
 	| 'upstream_unreachable'

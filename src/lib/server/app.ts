@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import type { RequestEvent } from '@sveltejs/kit';
 import { apiErrorResponse } from './api-error';
 import { callback, sessionInfo, signIn, signOut, tokenSourceFor } from './auth/flow';
+import { importAccess } from './auth/import-access';
 import { configSecrets, loadServerConfig } from './config';
 import { getEmbeddedReferenceApi } from './embedded';
 import type { createImportUpload } from './import-upload';
@@ -88,20 +89,28 @@ function uploadBody(event: RequestEvent): Readable | null {
 	return body === null ? null : Readable.fromWeb(body as import('node:stream/web').ReadableStream);
 }
 
-/** `POST /api/import?name=FILE`: imports an export into the embedded API's own account. */
+/**
+ * `POST /api/import?name=FILE`: imports an export into the account the request may write (see
+ * auth/import-access.ts). A refusal comes before the body is read, and closes the connection
+ * rather than read an upload of any size for nothing.
+ */
 export async function importEvent(event: RequestEvent): Promise<Response> {
 	const server = getServerRuntime();
+	const destination = server.config.upstream.kind === 'embedded' ? getEmbeddedReferenceApi() : null;
+	const access = await importAccess(server, event, destination);
+	if (!access.ok) {
+		access.response.headers.set('connection', 'close');
+		return access.response;
+	}
 	// Loaded on the first upload: the importers (saxes, yauzl) stay out of a server that never imports.
 	const { createImportUpload } = await import('./import-upload');
-	importUpload ??= createImportUpload({
-		writer: () =>
-			server.config.upstream.kind === 'embedded' ? getEmbeddedReferenceApi().importOwn : null
-	});
+	importUpload ??= createImportUpload({});
 	const length = Number(event.request.headers.get('content-length'));
 	return importUpload({
 		name: event.url.searchParams.get('name'),
 		tz: event.url.searchParams.get('tz'),
 		size: Number.isFinite(length) && length > 0 ? length : null,
-		body: uploadBody(event)
+		body: uploadBody(event),
+		into: access
 	});
 }

@@ -14,19 +14,24 @@ import {
 	importStream,
 	StoreSink,
 	type ImportFormat,
+	type ImportKind,
 	type ImportSummary,
 	type StoreWriter
 } from './import/index';
+import type { RefusedKind } from './auth/import-access';
 
 export interface ImportUploadOptions {
-	/**
-	 * Writes a file's records into the person's own account in one transaction; null when the
-	 * server reads an upstream API (NUDGE_BASE_URL), which this server cannot write into.
-	 */
-	writer: () => StoreWriter | null;
 	/** Where a zip is spooled while it is read (yauzl needs to seek); default the system's. */
 	tmpDir?: string;
 	now?: () => number;
+}
+
+/** Where one upload goes and which kinds it may store (auth/import-access.ts decides). */
+export interface UploadDestination {
+	/** Writes a file's records into the account in one transaction. */
+	writer: StoreWriter;
+	/** The permission a kind of record lacks, or null when it may be imported. */
+	refused(kind: ImportKind): RefusedKind | null;
 }
 
 export interface UploadRequest {
@@ -38,6 +43,8 @@ export interface UploadRequest {
 	body: Readable | null;
 	/** An Olson zone or `GMT±hhmm` for a UP export's days (`?tz=`); default UTC. */
 	tz: string | null;
+	/** The account it goes into and the kinds it may store. */
+	into: UploadDestination;
 }
 
 /** What a successful upload answers: the importer's summary (`data`) in the API's envelope. */
@@ -61,7 +68,8 @@ export function cleanFileName(name: string): string {
 /**
  * The upload handler: one import runs at a time (a second one is told 409 and may try again), a
  * file the importer refuses answers 422 with the importer's message (which names the line or
- * element) and stores nothing, and a stored file answers its summary per kind.
+ * element) and stores nothing, a record of a kind the sign-in may not write stops it with a 403
+ * naming the permission (nothing stored), and a stored file answers its summary per kind.
  */
 export function createImportUpload(options: ImportUploadOptions) {
 	let running = false;
@@ -70,14 +78,6 @@ export function createImportUpload(options: ImportUploadOptions) {
 		apiErrorResponse(status, type, detail, { now });
 
 	return async function upload(request: UploadRequest): Promise<Response> {
-		const writer = options.writer();
-		if (writer === null) {
-			return fail(
-				409,
-				'not_configured',
-				'This dashboard reads an upstream API (NUDGE_BASE_URL): import your records there. Importing works with the embedded API only.'
-			);
-		}
 		const name = request.name === null ? '' : cleanFileName(request.name);
 		if (name === '') {
 			return fail(400, 'invalid_parameter', 'Name the file: POST /api/import?name=export.zip');
@@ -94,8 +94,9 @@ export function createImportUpload(options: ImportUploadOptions) {
 			return fail(409, 'import_busy', 'Another import is running. Try again when it has finished.');
 		}
 		running = true;
+		const stop = new AbortController();
 		try {
-			const summary = await importUpload(request.body, format, name, request, writer);
+			const summary = await importUpload(request.body, format, name, request, stop);
 			const answer: UploadAnswer = {
 				meta: { code: 200, time: Math.floor(now() / 1000) },
 				data: summary
@@ -107,6 +108,16 @@ export function createImportUpload(options: ImportUploadOptions) {
 				}
 			});
 		} catch (error) {
+			const reason: unknown = stop.signal.reason;
+			const refusal = reason ?? error;
+			if (refusal instanceof KindRefused) {
+				const { kind, scope } = refusal.refusal;
+				return fail(
+					403,
+					'insufficient_scope',
+					`Nothing was imported: the file holds ${KIND_WORDS[kind]}, and this sign-in may not add them (${scope}). Sign in again and allow it.`
+				);
+			}
 			if (error instanceof ImportError) {
 				// The importer's message may quote a value of any length from the file: cut short.
 				return fail(422, 'invalid_import', `Nothing was imported: ${clipMessage(error.message)}`);
@@ -122,12 +133,21 @@ export function createImportUpload(options: ImportUploadOptions) {
 		format: ImportFormat,
 		name: string,
 		request: UploadRequest,
-		writer: StoreWriter
+		stop: AbortController
 	): Promise<ImportSummary> {
-		const sink = new StoreSink(writer);
+		const sink = new StoreSink(refusing(request.into, stop));
 		const tz = request.tz === null || request.tz === '' ? {} : { tz: request.tz };
+		// Called for every chunk the importer reads: where a stopped import stops reading.
+		const onProgress = () => {
+			stop.signal.throwIfAborted();
+		};
 		if (format !== 'apple-health-zip') {
-			return importStream(body, format, sink, { ...tz, fileName: name, size: request.size });
+			return importStream(body, format, sink, {
+				...tz,
+				onProgress,
+				fileName: name,
+				size: request.size
+			});
 		}
 		// A zip keeps its directory at the end: it goes to disk (never into memory) and is read
 		// from there, then deleted.
@@ -139,11 +159,51 @@ export function createImportUpload(options: ImportUploadOptions) {
 			} catch (error) {
 				throw new ImportError(`${name}: the upload broke off (${messageOf(error)})`);
 			}
-			return await importFile(path, sink, tz);
+			return await importFile(path, sink, { ...tz, onProgress });
 		} finally {
 			await rm(folder, { recursive: true, force: true });
 		}
 	}
+}
+
+/** A record of a kind the sign-in may not write: the import stops, nothing is stored. */
+class KindRefused extends Error {
+	constructor(readonly refusal: RefusedKind) {
+		super(`${refusal.kind} needs ${refusal.scope}`);
+	}
+}
+
+/** The kinds as the refusal names them. */
+const KIND_WORDS: Readonly<Record<ImportKind, string>> = {
+	moves: 'days of activity',
+	sleeps: 'sleeps',
+	workouts: 'workouts',
+	body_events: 'body measurements',
+	meals: 'meals',
+	heartrates: 'resting heart rates'
+};
+
+/**
+ * The destination's writer, refusing the first record of a kind the sign-in may not write: the
+ * store rolls back, and `stop` ends the reading at the next chunk.
+ */
+function refusing(into: UploadDestination, stop: AbortController): StoreWriter {
+	return async () => {
+		const store = await into.writer();
+		return {
+			add(kind, record) {
+				const refusal = into.refused(kind);
+				if (refusal !== null) {
+					const error = new KindRefused(refusal);
+					stop.abort(error);
+					throw error;
+				}
+				store.add(kind, record);
+			},
+			commit: () => store.commit(),
+			abort: () => store.abort()
+		};
+	};
 }
 
 function messageOf(error: unknown): string {

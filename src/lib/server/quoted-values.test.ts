@@ -144,11 +144,9 @@ describe('a 1 MiB value is quoted short', () => {
 				accessToken: TOKEN
 			});
 			try {
-				const handler = createImportUpload({
-					writer: () => ownAccountWriter(api, referenceApi),
-					now: () => FIXTURE_NOW_MS
-				});
-				return await handler({ name, body: Readable.from([body]), size: null, tz });
+				const handler = createImportUpload({ now: () => FIXTURE_NOW_MS });
+				const into = { writer: ownAccountWriter(api, referenceApi), refused: () => null };
+				return await handler({ name, body: Readable.from([body]), size: null, tz, into });
 			} finally {
 				await api.close();
 			}

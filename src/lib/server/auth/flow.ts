@@ -28,7 +28,8 @@ export interface SessionInfo {
 	apiVersion: ApiVersion;
 }
 
-function sessionCookies(runtime: ServerRuntime, event: AuthEvent): SessionCookies {
+/** The session cookies of one request, over the runtime's session store. */
+export function sessionCookies(runtime: ServerRuntime, event: AuthEvent): SessionCookies {
 	return new SessionCookies(
 		runtime.sealer,
 		event.cookies,

@@ -76,6 +76,12 @@ export interface ReferenceApi {
 	 * connection, and its reads see the records as they are written.
 	 */
 	beginImport(account: string): Promise<ImportTransaction>;
+	/**
+	 * Whose records a token reads and what it may do: the account and scopes of its grant (the
+	 * static token: every scope, and the account it reads now); null for a token that is unknown,
+	 * revoked or expired.
+	 */
+	grantOf(token: string): Promise<{ account: string; scopes: readonly string[] } | null>;
 	close(): Promise<void>;
 }
 
@@ -348,6 +354,16 @@ export function createReferenceApi(options: ReferenceApiOptions = {}): Reference
 				}
 			} catch (error) {
 				release();
+				throw error;
+			}
+		},
+		async grantOf(token) {
+			const state = await ready();
+			try {
+				const grant = oauth.authenticate(`Bearer ${token}`);
+				return { account: grant.account ?? staticAccount(state), scopes: [...grant.scopes] };
+			} catch (error) {
+				if (error instanceof ApiFailure) return null;
 				throw error;
 			}
 		},
