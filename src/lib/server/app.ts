@@ -1,6 +1,6 @@
 // The running server's single runtime (built from $env at start) and the request-level entry points routes call.
 
-import { Readable } from 'node:stream';
+import { tmpdir } from 'node:os';
 import type { RequestEvent } from '@sveltejs/kit';
 import { apiErrorResponse } from './api-error';
 import { callback, sessionInfo, signIn, signOut, tokenSourceFor } from './auth/flow';
@@ -10,6 +10,8 @@ import { getEmbeddedReferenceApi } from './embedded';
 import type { createImportUpload } from './import-upload';
 import { describeError, logEvent, setConfiguredSecrets } from './redact';
 import { createRuntime, type ServerRuntime } from './runtime';
+import { uploadBody } from './upload-body';
+import { removeLeftoverSpools } from './upload-spool';
 
 let runtime: ServerRuntime | null = null;
 
@@ -36,6 +38,13 @@ export function startServer(): void {
 			logEvent('warn', 'server.warm_up_failed', { error: describeError(error) });
 		});
 	}
+	// Uploads a crash cut short left their spooled copies behind: they are of no use now.
+	removeLeftoverSpools(tmpdir()).then(
+		(removed) => {
+			if (removed > 0) logEvent('info', 'import.leftover_spools_removed', { removed });
+		},
+		(error: unknown) => logEvent('warn', 'import.leftover_spools', { error: describeError(error) })
+	);
 	logEvent('info', 'server.started', {
 		mode: started.config.auth.mode,
 		upstream: started.config.upstream.kind,
@@ -77,16 +86,18 @@ export const signOutEvent = (event: RequestEvent): Promise<Response> =>
 let importUpload: ReturnType<typeof createImportUpload> | null = null;
 
 /**
- * The body of an upload, read as it arrives. Under adapter-node a body larger than its
- * BODY_SIZE_LIMIT (by Content-Length) is refused by the web Request before anything reads it, and
- * the Node request stream (`platform.req`) is still untouched: that stream is read instead, so an
- * export of a gigabyte imports. A smaller body, or any body under `vite dev`, is the Request's.
+ * Aborts when the client goes away before its answer: the request's own signal covers a body
+ * cut off, the socket's close a client that hangs up while its import runs.
  */
-function uploadBody(event: RequestEvent): Readable | null {
-	const req = event.platform?.req;
-	if (req !== undefined && req.listenerCount('data') === 0 && !req.readableEnded) return req;
-	const body = event.request.body;
-	return body === null ? null : Readable.fromWeb(body as import('node:stream/web').ReadableStream);
+function clientGone(event: RequestEvent): { signal: AbortSignal; dispose: () => void } {
+	const socket = event.platform?.req?.socket;
+	const hungUp = new AbortController();
+	const onClose = () => hungUp.abort();
+	socket?.once('close', onClose);
+	return {
+		signal: AbortSignal.any([event.request.signal, hungUp.signal]),
+		dispose: () => socket?.off('close', onClose)
+	};
 }
 
 /**
@@ -104,13 +115,19 @@ export async function importEvent(event: RequestEvent): Promise<Response> {
 	}
 	// Loaded on the first upload: the importers (saxes, yauzl) stay out of a server that never imports.
 	const { createImportUpload } = await import('./import-upload');
-	importUpload ??= createImportUpload({});
+	importUpload ??= createImportUpload({ maxBytes: server.config.importMaxBytes });
 	const length = Number(event.request.headers.get('content-length'));
-	return importUpload({
-		name: event.url.searchParams.get('name'),
-		tz: event.url.searchParams.get('tz'),
-		size: Number.isFinite(length) && length > 0 ? length : null,
-		body: uploadBody(event),
-		into: access
-	});
+	const gone = clientGone(event);
+	try {
+		return await importUpload({
+			name: event.url.searchParams.get('name'),
+			tz: event.url.searchParams.get('tz'),
+			size: Number.isFinite(length) && length > 0 ? length : null,
+			body: uploadBody(event.request, event.platform?.req),
+			into: access,
+			signal: gone.signal
+		});
+	} finally {
+		gone.dispose();
+	}
 }

@@ -25,6 +25,8 @@ export interface ServerConfig {
 	sessionSecret: string | null;
 	/** The API version the dashboard speaks to the upstream (NUDGE_API_VERSION, default v.1.1). */
 	apiVersion: ApiVersion;
+	/** Most bytes one import upload may hold (NUDGE_IMPORT_MAX_BYTES). */
+	importMaxBytes: number;
 }
 
 /** One wrong setting: its name and what is wrong, never its value. */
@@ -49,6 +51,9 @@ export class ConfigError extends Error {
 }
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
+/** 4 GiB: an Apple Health export.zip of many years, or its export.xml of a few. */
+export const DEFAULT_IMPORT_MAX_BYTES = 4 * 1024 ** 3;
+const MAX_IMPORT_MAX_BYTES = 1024 ** 5;
 const MAX_TIMEOUT_MS = 600_000;
 const MIN_SESSION_SECRET_LENGTH = 32;
 
@@ -72,7 +77,8 @@ const envSchema = z.object({
 	NUDGE_SCOPES: z.optional(z.string()),
 	NUDGE_TIMEOUT_MS: z.optional(z.string()),
 	NUDGE_SESSION_SECRET: z.optional(z.string()),
-	NUDGE_API_VERSION: z.optional(z.string())
+	NUDGE_API_VERSION: z.optional(z.string()),
+	NUDGE_IMPORT_MAX_BYTES: z.optional(z.string())
 });
 
 export const DEFAULT_API_VERSION: ApiVersion = 'v.1.1';
@@ -274,6 +280,20 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
 		}
 	}
 
+	const importMaxText = setting(raw.NUDGE_IMPORT_MAX_BYTES)?.trim() ?? null;
+	let importMaxBytes = DEFAULT_IMPORT_MAX_BYTES;
+	if (importMaxText !== null) {
+		const value = /^\d{1,16}$/.test(importMaxText) ? Number(importMaxText) : NaN;
+		if (!Number.isSafeInteger(value) || value < 1 || value > MAX_IMPORT_MAX_BYTES) {
+			problems.push({
+				setting: 'NUDGE_IMPORT_MAX_BYTES',
+				problem: `must be a whole number of bytes from 1 to ${MAX_IMPORT_MAX_BYTES} (default ${DEFAULT_IMPORT_MAX_BYTES}, 4 GiB)`
+			});
+		} else {
+			importMaxBytes = value;
+		}
+	}
+
 	if (problems.length > 0) return { ok: false, problems };
 
 	let auth: AuthConfig = { mode: 'embedded' };
@@ -281,7 +301,10 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
 	else if (clientId !== null && clientSecret !== null) {
 		auth = { mode: 'oauth', clientId, clientSecret, redirectUri };
 	}
-	return { ok: true, config: { upstream, auth, scopes, timeoutMs, sessionSecret, apiVersion } };
+	return {
+		ok: true,
+		config: { upstream, auth, scopes, timeoutMs, sessionSecret, apiVersion, importMaxBytes }
+	};
 }
 
 /** The secret values of a configuration, for the log redactor. */
