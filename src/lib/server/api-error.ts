@@ -22,6 +22,7 @@ export type ProxyErrorType =
 	| 'upload_stalled'
 	| 'upload_aborted'
 	| 'insufficient_storage'
+	| 'store_unavailable'
 	| 'invalid_import'
 	| 'internal_error';
 

@@ -5,13 +5,15 @@ import type { RequestEvent } from '@sveltejs/kit';
 import { apiErrorResponse } from './api-error';
 import { callback, sessionInfo, signIn, signOut, tokenSourceFor } from './auth/flow';
 import { importAccess } from './auth/import-access';
-import { configSecrets, loadServerConfig } from './config';
+import { ConfigError, configSecrets, loadServerConfig } from './config';
 import { getEmbeddedReferenceApi } from './embedded';
 import type { createImportUpload } from './import-upload';
-import { describeError, logEvent, setConfiguredSecrets } from './redact';
+import { describeError, logEvent, redact, setConfiguredSecrets } from './redact';
+import { ReferenceConfigError } from './reference-api/config';
 import { createRuntime, type ServerRuntime } from './runtime';
 import { uploadBody } from './upload-body';
 import { removeLeftoverSpools } from './upload-spool';
+import { StoreUnusable } from './sqlite-file';
 
 let runtime: ServerRuntime | null = null;
 
@@ -27,16 +29,22 @@ export function getServerRuntime(): ServerRuntime {
 	return built;
 }
 
-/** Called from the `init` hook: fail at start on bad configuration, and warm the embedded API. */
-export function startServer(): void {
+/**
+ * Called from the `init` hook, before the server listens: checks the configuration, and opens
+ * and checks the embedded API's database (generating the demo into it the first time), so an
+ * unusable setting or store stops the server here (see whyNotStarted) instead of failing every
+ * request later.
+ */
+export async function startServer(): Promise<void> {
 	const started = getServerRuntime();
-	if (started.config.upstream.kind === 'embedded') getEmbeddedReferenceApi();
-	// The embedded API builds its demo data on first use: start that now, in the background, so
-	// the first page does not wait for it (and the user key is cached by then).
-	if (started.config.upstream.kind === 'embedded' && started.staticToken !== null) {
-		started.userKeyFor(started.staticToken).catch((error: unknown) => {
-			logEvent('warn', 'server.warm_up_failed', { error: describeError(error) });
-		});
+	if (started.config.upstream.kind === 'embedded') {
+		await getEmbeddedReferenceApi().ready();
+		// The user key is cached by the time the first page asks for it.
+		if (started.staticToken !== null) {
+			started.userKeyFor(started.staticToken).catch((error: unknown) => {
+				logEvent('warn', 'server.warm_up_failed', { error: describeError(error) });
+			});
+		}
 	}
 	// Uploads a crash cut short left their spooled copies behind: they are of no use now.
 	removeLeftoverSpools(tmpdir()).then(
@@ -51,6 +59,18 @@ export function startServer(): void {
 		timeoutMs: started.config.timeoutMs,
 		sessionKey: started.config.sessionSecret === null ? 'random per process' : 'configured'
 	});
+}
+
+/**
+ * Why the server cannot start, in words for the person running it (the setting, or the store's
+ * path and what is wrong with it), without a stack trace; null for an error that is a bug.
+ */
+export function whyNotStarted(error: unknown): string | null {
+	if (error instanceof StoreUnusable) return `Cannot start the dashboard: ${error.message}`;
+	if (error instanceof ConfigError || error instanceof ReferenceConfigError) {
+		return `Cannot start the dashboard: ${redact(error.message)}`;
+	}
+	return null;
 }
 
 const PROXY_PREFIX = '/api/nudge/';

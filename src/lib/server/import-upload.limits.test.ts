@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { crc32, deflateRawSync } from 'node:zlib';
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ownAccountWriter } from './import/index';
 import {
@@ -191,6 +192,35 @@ describe('the spool’s free-space check', () => {
 		const response = await handler()(upload('export.zip', createReadStream(ZIP_EXPORT)));
 		expect(response.status).toBe(200);
 		expect(await readdir(root)).toEqual([]);
+	});
+});
+
+describe('a database that cannot take the records', () => {
+	it('answers 507 saying the disk is full, not a bare 500', async () => {
+		// SQLite's own error for a file that may not grow any more.
+		const db = new Database(':memory:');
+		db.exec('CREATE TABLE t (b TEXT)');
+		db.pragma('max_page_count = 4');
+		const full = () => db.prepare('INSERT INTO t VALUES (?)').run('x'.repeat(8000));
+		const fullDisk: UploadDestination = {
+			writer: () =>
+				Promise.resolve({
+					add: () => void full(),
+					commit: () => ({}),
+					abort: () => undefined
+				}),
+			refused: () => null
+		};
+		const response = await handler()({
+			...upload('up-export.csv', createReadStream(UP_EXPORT)),
+			into: fullDisk
+		});
+		db.close();
+		expect(response.status).toBe(507);
+		expect(await metaOf(response)).toMatchObject({
+			error_type: 'insufficient_storage',
+			error_detail: 'Nothing was imported: the disk is full (or the file may not grow any more).'
+		});
 	});
 });
 

@@ -4,7 +4,8 @@ import { basename, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { apiErrorResponse, type ProxyErrorType } from './api-error';
 import { clip, clipMessage, MAX_QUOTED_CHARS } from './quote';
-import { logEvent } from './redact';
+import { describeError, logEvent } from './redact';
+import { diskFull, storeProblem, StoreUnusable } from './sqlite-file';
 import {
 	formatOf,
 	ImportError,
@@ -186,6 +187,18 @@ export function createImportUpload(options: ImportUploadOptions) {
 			if (error instanceof ImportError) {
 				// The importer's message may quote a value of any length from the file: cut short.
 				return fail(422, 'invalid_import', `Nothing was imported: ${clipMessage(error.message)}`);
+			}
+			// The database cannot take the records (a full disk, a damaged or read-only file).
+			const problem = error instanceof StoreUnusable ? error.reason : storeProblem(error);
+			if (problem !== null) {
+				logEvent('error', 'import.store_unusable', { error: describeError(error) });
+				return diskFull(error)
+					? fail(507, 'insufficient_storage', `Nothing was imported: ${problem}.`)
+					: fail(
+							503,
+							'store_unavailable',
+							`Nothing was imported: the server cannot use its database: ${problem}.`
+						);
 			}
 			throw error;
 		} finally {

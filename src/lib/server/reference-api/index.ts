@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { checkControl, matchEndpoint, validateParams, type ParamSpec } from '$lib/api/endpoints';
 import { clip } from '../quote';
+import { storeProblem, StoreUnusable } from '../sqlite-file';
 import { applyEntry, ImportTransaction, importRecords, type ImportCounts } from './apply';
 import {
 	DEFAULT_DATA_DIR,
@@ -87,6 +88,9 @@ export interface ReferenceApi {
 
 const API_PREFIX = '/nudge/api';
 const OAUTH_PREFIX = '/auth/oauth2/';
+const describe = (error: unknown): string =>
+	error instanceof Error ? error.message : String(error);
+
 /** Largest request body accepted (meal photos included); a larger one is a 413. */
 export const MAX_BODY_BYTES = 5 * 1024 * 1024;
 
@@ -250,6 +254,16 @@ export function createReferenceApi(options: ReferenceApiOptions = {}): Reference
 			return success(userXid, now, result.data, result);
 		} catch (error) {
 			if (error instanceof ApiFailure) return failure(userXid, now, error);
+			// A database that cannot be used (damaged, read-only, a full disk): the answer says so.
+			const problem = error instanceof StoreUnusable ? error.reason : storeProblem(error);
+			if (problem !== null) {
+				console.error('reference API: the database cannot be used:', describe(error));
+				return failure(
+					userXid,
+					now,
+					new ApiFailure(503, 'unavailable', `The server cannot use its database: ${problem}.`)
+				);
+			}
 			console.error(
 				'reference API: unexpected failure',
 				error instanceof Error ? error.message : error
