@@ -40,6 +40,15 @@ CREATE INDEX IF NOT EXISTS records_by_time
 	ON records (account, kind, time_created DESC, xid, time_updated);
 CREATE INDEX IF NOT EXISTS records_by_date
 	ON records (account, kind, date, time_created DESC, xid, time_updated);
+-- The OAuth tokens issued, under their SHA-256 (token-table.ts): a restart keeps sign-ins.
+CREATE TABLE IF NOT EXISTS oauth_tokens (
+	kind TEXT NOT NULL,
+	token_hash TEXT NOT NULL,
+	seq INTEGER NOT NULL,
+	body TEXT NOT NULL,
+	PRIMARY KEY (kind, token_hash)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS oauth_tokens_by_age ON oauth_tokens (kind, seq);
 CREATE TABLE IF NOT EXISTS ticks (
 	account TEXT NOT NULL,
 	kind TEXT NOT NULL,

@@ -186,6 +186,8 @@ export function createReferenceApi(options: ReferenceApiOptions = {}): Reference
 			await migrateJournal(dataDir, apply);
 			if (options.dataDir === undefined) await migrateJournal(LEGACY_DATA_DIR, apply);
 		}
+		// Tokens issued before the database opened join it; an earlier run's come back.
+		oauth.keepTokensIn(db);
 		opened = { db, account };
 		return opened;
 	};
