@@ -1,16 +1,18 @@
 // The running server's single runtime (built from $env at start) and the request-level entry points routes call.
 
 import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import type { RequestEvent } from '@sveltejs/kit';
 import { apiErrorResponse } from './api-error';
 import { callback, sessionInfo, signIn, signOut, tokenSourceFor } from './auth/flow';
 import { importAccess } from './auth/import-access';
+import { SESSIONS_FILE } from './auth/session-store';
 import { ConfigError, configSecrets, loadServerConfig } from './config';
 import { getEmbeddedReferenceApi } from './embedded';
 import type { createImportUpload } from './import-upload';
 import { describeError, logEvent, redact, setConfiguredSecrets } from './redact';
 import { ReferenceConfigError } from './reference-api/config';
-import { createRuntime, type ServerRuntime } from './runtime';
+import { createRuntime, sessionFolder, type ServerRuntime } from './runtime';
 import { uploadBody } from './upload-body';
 import { removeLeftoverSpools } from './upload-spool';
 import { StoreUnusable } from './sqlite-file';
@@ -22,7 +24,10 @@ export function getServerRuntime(): ServerRuntime {
 	if (runtime !== null) return runtime;
 	const config = loadServerConfig();
 	setConfiguredSecrets(configSecrets(config));
-	const built = createRuntime(config, { embedded: getEmbeddedReferenceApi });
+	const built = createRuntime(config, {
+		embedded: getEmbeddedReferenceApi,
+		sessionDir: sessionFolder(config)
+	});
 	if (built.staticToken !== null)
 		setConfiguredSecrets([...configSecrets(config), built.staticToken]);
 	runtime = built;
@@ -46,6 +51,7 @@ export async function startServer(): Promise<void> {
 			});
 		}
 	}
+	if (started.config.auth.mode === 'oauth') logSessionKeeping(started);
 	// Uploads a crash cut short left their spooled copies behind: they are of no use now.
 	removeLeftoverSpools(tmpdir()).then(
 		(removed) => {
@@ -59,6 +65,31 @@ export async function startServer(): Promise<void> {
 		timeoutMs: started.config.timeoutMs,
 		sessionKey: started.config.sessionSecret === null ? 'random per process' : 'configured'
 	});
+}
+
+/** Says once, at start, where sign-ins are kept and whether a restart keeps them. */
+function logSessionKeeping(server: ServerRuntime): void {
+	const { sessions, config } = server;
+	if (sessions.kept === 'file') {
+		logEvent('info', 'auth.sessions_kept', {
+			file: join(resolve(config.dataDir ?? '.'), SESSIONS_FILE),
+			live: sessions.size
+		});
+	} else if (config.sessionSecret === null) {
+		logEvent('warn', 'auth.sessions_end_on_restart', {
+			why: 'NUDGE_SESSION_SECRET is not set: a random key seals the sessions, so every sign-in ends when the server stops'
+		});
+	} else {
+		logEvent('warn', 'auth.sessions_end_on_restart', {
+			why: 'NUDGE_REFERENCE_DATA_DIR=memory: sessions are kept in memory, so every sign-in ends when the server stops'
+		});
+	}
+	if (sessions.dropped > 0) {
+		logEvent('warn', 'auth.sessions_dropped', {
+			count: sessions.dropped,
+			why: 'sealed with another NUDGE_SESSION_SECRET, they cannot be read: those people sign in again'
+		});
+	}
 }
 
 /**
@@ -99,7 +130,21 @@ export async function sessionEvent(event: RequestEvent): Promise<Response> {
 export const signInEvent = (event: RequestEvent): Promise<Response> =>
 	signIn(getServerRuntime(), event);
 export const callbackEvent = (event: RequestEvent): Promise<Response> =>
-	callback(getServerRuntime(), event);
+	callback(getServerRuntime(), {
+		url: event.url,
+		cookies: event.cookies,
+		clientAddress: clientAddressOf(event)
+	});
+
+/** The client's address as adapter-node reports it (ADDRESS_HEADER behind a proxy). */
+function clientAddressOf(event: RequestEvent): string {
+	try {
+		return event.getClientAddress();
+	} catch {
+		// An ADDRESS_HEADER the request lacks: such clients are counted together.
+		return 'unknown';
+	}
+}
 export const signOutEvent = (event: RequestEvent): Promise<Response> =>
 	signOut(getServerRuntime(), event, event.request);
 

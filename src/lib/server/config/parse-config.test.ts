@@ -27,7 +27,8 @@ describe('parseConfig', () => {
 				timeoutMs: DEFAULT_TIMEOUT_MS,
 				sessionSecret: null,
 				apiVersion: 'v.1.1',
-				importMaxBytes: DEFAULT_IMPORT_MAX_BYTES
+				importMaxBytes: DEFAULT_IMPORT_MAX_BYTES,
+				dataDir: 'data'
 			}
 		});
 	});

@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import { ALL_SCOPES } from '$lib/api/endpoints';
 import type { ApiVersion } from '$lib/api/envelope';
 import { quoted } from '../quote';
+import { DEFAULT_DATA_DIR } from '../reference-api/config';
 
 /** Where upstream calls go: the embedded reference API in-process, or a configured base URL. */
 export type UpstreamConfig = { kind: 'embedded' } | { kind: 'custom'; baseUrl: string };
@@ -27,6 +28,11 @@ export interface ServerConfig {
 	apiVersion: ApiVersion;
 	/** Most bytes one import upload may hold (NUDGE_IMPORT_MAX_BYTES). */
 	importMaxBytes: number;
+	/**
+	 * The data folder (NUDGE_REFERENCE_DATA_DIR): the embedded API's database and the sign-in
+	 * sessions; null = `memory`, nothing kept past the process.
+	 */
+	dataDir: string | null;
 }
 
 /** One wrong setting: its name and what is wrong, never its value. */
@@ -78,7 +84,8 @@ const envSchema = z.object({
 	NUDGE_TIMEOUT_MS: z.optional(z.string()),
 	NUDGE_SESSION_SECRET: z.optional(z.string()),
 	NUDGE_API_VERSION: z.optional(z.string()),
-	NUDGE_IMPORT_MAX_BYTES: z.optional(z.string())
+	NUDGE_IMPORT_MAX_BYTES: z.optional(z.string()),
+	NUDGE_REFERENCE_DATA_DIR: z.optional(z.string())
 });
 
 export const DEFAULT_API_VERSION: ApiVersion = 'v.1.1';
@@ -294,6 +301,9 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
 		}
 	}
 
+	const dataDirText = setting(raw.NUDGE_REFERENCE_DATA_DIR)?.trim() ?? null;
+	const dataDir = dataDirText === 'memory' ? null : (dataDirText ?? DEFAULT_DATA_DIR);
+
 	if (problems.length > 0) return { ok: false, problems };
 
 	let auth: AuthConfig = { mode: 'embedded' };
@@ -303,7 +313,16 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
 	}
 	return {
 		ok: true,
-		config: { upstream, auth, scopes, timeoutMs, sessionSecret, apiVersion, importMaxBytes }
+		config: {
+			upstream,
+			auth,
+			scopes,
+			timeoutMs,
+			sessionSecret,
+			apiVersion,
+			importMaxBytes,
+			dataDir
+		}
 	};
 }
 
