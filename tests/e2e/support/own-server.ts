@@ -4,6 +4,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 export interface OwnServer {
 	origin: string;
 	stop(): Promise<void>;
+	/** What the server has written to stderr so far (its log lines). */
+	log(): string;
 }
 
 /**
@@ -96,6 +98,7 @@ async function running(
 	}
 	return {
 		origin,
+		log: () => stderr,
 		stop: () =>
 			new Promise((resolve) => {
 				if (child.exitCode !== null) return resolve();
