@@ -200,7 +200,7 @@ function failure(
  * answered (any other status: a 429 only asks us to slow down, which the retries honour). The
  * server's own `upstream_busy` and a browser that went away say nothing about the upstream.
  */
-export function verdictOf(
+function verdictOf(
 	outcome: UpstreamOutcome,
 	signal: AbortSignal | undefined
 ): 'succeeded' | 'failed' | 'unknown' {
