@@ -167,15 +167,15 @@ function clientGone(event: RequestEvent): { signal: AbortSignal; dispose: () => 
 
 /**
  * `POST /api/import?name=FILE`: imports an export into the account the request may write (see
- * auth/import-access.ts). A refusal comes before the body is read, and closes the connection
- * rather than read an upload of any size for nothing.
+ * auth/import-access.ts). A refusal comes before anything is imported; the body is read and
+ * dropped, so the client gets the answer rather than a reset connection.
  */
 export async function importEvent(event: RequestEvent): Promise<Response> {
 	const server = getServerRuntime();
 	const destination = server.config.upstream.kind === 'embedded' ? getEmbeddedReferenceApi() : null;
 	const access = await importAccess(server, event, destination);
 	if (!access.ok) {
-		access.response.headers.set('connection', 'close');
+		uploadBody(event.request, event.platform?.req)?.resume();
 		return access.response;
 	}
 	// Loaded on the first upload: the importers (saxes, yauzl) stay out of a server that never imports.

@@ -93,7 +93,9 @@ export function cleanFileName(name: string): string {
  * An upload over the size cap is a 413 (at once when its length says so, with or without one
  * as soon as it passes the cap), one that sends nothing for `idleMs` a 408, a zip the disk has
  * no room for a 507; one whose client goes away stops. Each frees the slot as soon as it ends.
- * A refusal closes the connection: the rest of the body is not read for nothing.
+ * A refusal reads and drops the rest of the body, so the client gets the answer (closing the
+ * connection on unread bytes resets it, and the answer is lost); a stalled upload's connection,
+ * which sends nothing, is closed.
  */
 export function createImportUpload(options: ImportUploadOptions) {
 	let running = false;
@@ -107,7 +109,10 @@ export function createImportUpload(options: ImportUploadOptions) {
 		...options.spool
 	};
 	const fail = (status: number, type: ProxyErrorType, detail: string) =>
-		apiErrorResponse(status, type, detail, { now, headers: { connection: 'close' } });
+		apiErrorResponse(status, type, detail, {
+			now,
+			headers: status === 408 ? { connection: 'close' } : {}
+		});
 	const tooLarge = () =>
 		fail(
 			413,
@@ -118,17 +123,23 @@ export function createImportUpload(options: ImportUploadOptions) {
 	return async function upload(request: UploadRequest): Promise<Response> {
 		const name = request.name === null ? '' : cleanFileName(request.name);
 		if (name === '') {
+			request.body?.resume();
 			return fail(400, 'invalid_parameter', 'Name the file: POST /api/import?name=export.zip');
 		}
 		let format: ImportFormat;
 		try {
 			format = formatOf(name);
 		} catch (error) {
+			request.body?.resume();
 			return fail(415, 'unsupported_media_type', clipMessage(messageOf(error)));
 		}
 		if (request.body === null) return fail(400, 'invalid_parameter', `${name} is empty.`);
-		if (request.size !== null && request.size > maxBytes) return tooLarge();
+		if (request.size !== null && request.size > maxBytes) {
+			request.body.resume();
+			return tooLarge();
+		}
 		if (running) {
+			request.body.resume();
 			return fail(409, 'import_busy', 'Another import is running. Try again when it has finished.');
 		}
 		running = true;
@@ -136,8 +147,8 @@ export function createImportUpload(options: ImportUploadOptions) {
 		const clientGone = () => stop.abort(new UploadAborted());
 		if (request.signal?.aborted === true) clientGone();
 		request.signal?.addEventListener('abort', clientGone, { once: true });
+		const { body, letGo } = metered(request.body, { maxBytes, idleMs, stop });
 		try {
-			const body = metered(request.body, { maxBytes, idleMs, stop });
 			const summary = await importUpload(body, format, name, request, stop);
 			const answer: UploadAnswer = {
 				meta: { code: 200, time: Math.floor(now() / 1000) },
@@ -202,6 +213,8 @@ export function createImportUpload(options: ImportUploadOptions) {
 			}
 			throw error;
 		} finally {
+			// Whatever is left of the body is read and dropped (see metered).
+			letGo();
 			request.signal?.removeEventListener('abort', clientGone);
 			running = false;
 		}

@@ -35,10 +35,14 @@ export interface UploadLimits {
  * The upload's bytes, passed on as they come. More than `maxBytes`, or no bytes for `idleMs`
  * while the reader is asking for more (a reader busy with what it has is not a stalled client),
  * aborts `stop` with the reason, and the stream fails with it; so does `stop` aborted by anyone
- * else. The source is then let go (paused, not destroyed), so the server can still answer, and
- * closes the connection behind the answer.
+ * else. The source is then let go (so is it by `letGo`, once the import is over): what is left
+ * of it is read and dropped (not destroyed), so the client gets the server's answer instead of a
+ * reset connection.
  */
-export function metered(source: Readable, limits: UploadLimits): Readable {
+export function metered(
+	source: Readable,
+	limits: UploadLimits
+): { body: Readable; letGo: () => void } {
 	const { stop } = limits;
 	let received = 0;
 	/** Since when the reader has been waiting for bytes that have not come; null when it is not. */
@@ -96,7 +100,10 @@ export function metered(source: Readable, limits: UploadLimits): Readable {
 		out.destroy(reason instanceof Error ? reason : new UploadAborted());
 	};
 
+	let released = false;
 	function letGo(): void {
+		if (released) return;
+		released = true;
 		waitingSince = null;
 		if (timer !== null) clearTimeout(timer);
 		timer = null;
@@ -106,7 +113,7 @@ export function metered(source: Readable, limits: UploadLimits): Readable {
 		// A source let go may still fail (the client goes away): nobody reads it any more.
 		source.on('error', () => undefined);
 		stop.signal.removeEventListener('abort', onStop);
-		source.pause();
+		source.resume();
 	}
 
 	function start(): void {
@@ -121,5 +128,5 @@ export function metered(source: Readable, limits: UploadLimits): Readable {
 	out.on('error', () => undefined);
 	if (stop.signal.aborted) onStop();
 	else stop.signal.addEventListener('abort', onStop, { once: true });
-	return out;
+	return { body: out, letGo };
 }
