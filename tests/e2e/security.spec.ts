@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { request as httpRequest } from 'node:http';
+import { Agent, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -526,48 +526,51 @@ test.describe('sign-in on a server that keeps its sessions', () => {
 	});
 });
 
-/** Sends `body` in parts without a Content-Length (chunked), or with one; status and meta. */
-function upload(
+/**
+ * Sends `body` in parts without a Content-Length (chunked), or with one, as a browser does (on a
+ * connection kept alive): the status and error type of the answer. A connection reset before
+ * the answer fails.
+ */
+async function upload(
 	origin: string,
 	path: string,
 	body: Buffer,
 	chunked: boolean
 ): Promise<{ status: number; type: string | undefined }> {
 	const { hostname, port } = new URL(origin);
-	return new Promise((resolve, reject) => {
-		const headers: Record<string, string> = {
-			origin,
-			'content-type': 'application/octet-stream',
-			connection: 'close'
-		};
-		if (!chunked) headers['content-length'] = String(body.length);
-		const outgoing = httpRequest(
-			{ host: hostname, port, method: 'POST', path, headers },
-			(incoming) => {
-				const parts: Buffer[] = [];
-				incoming.on('data', (part: Buffer) => parts.push(part));
-				incoming.on('end', () => {
-					const text = Buffer.concat(parts).toString('utf8');
-					const meta = (JSON.parse(text) as { meta: { error_type?: string } }).meta;
-					resolve({ status: incoming.statusCode ?? 0, type: meta.error_type });
-				});
-			}
-		);
-		// The server may answer (413) and close before the whole body is sent: that is its answer.
-		outgoing.on('error', (error) => {
-			if (!outgoing.writableFinished) return;
-			reject(error);
-		});
-		void (async () => {
-			for (let at = 0; at < body.length; at += 64 * 1024) {
-				if (outgoing.destroyed) return;
-				if (!outgoing.write(body.subarray(at, at + 64 * 1024))) {
-					await new Promise((done) => outgoing.once('drain', done));
+	const agent = new Agent({ keepAlive: true });
+	try {
+		return await new Promise((resolve, reject) => {
+			const headers: Record<string, string> = {
+				origin,
+				'content-type': 'application/octet-stream'
+			};
+			if (!chunked) headers['content-length'] = String(body.length);
+			const outgoing = httpRequest(
+				{ host: hostname, port, method: 'POST', path, headers, agent },
+				(incoming) => {
+					const parts: Buffer[] = [];
+					incoming.on('data', (part: Buffer) => parts.push(part));
+					incoming.on('end', () => {
+						const text = Buffer.concat(parts).toString('utf8');
+						const meta = (JSON.parse(text) as { meta: { error_type?: string } }).meta;
+						resolve({ status: incoming.statusCode ?? 0, type: meta.error_type });
+					});
 				}
-			}
-			outgoing.end();
-		})();
-	});
+			);
+			outgoing.on('error', reject);
+			void (async () => {
+				for (let at = 0; at < body.length; at += 64 * 1024) {
+					if (!outgoing.write(body.subarray(at, at + 64 * 1024))) {
+						await new Promise((done) => outgoing.once('drain', done));
+					}
+				}
+				outgoing.end();
+			})();
+		});
+	} finally {
+		agent.destroy();
+	}
 }
 
 /** A UP export of `days` days from 1 January 2010, each row with a note, about 230 bytes a row. */
