@@ -15,7 +15,7 @@ import { ReferenceConfigError } from './reference-api/config';
 import { createRuntime, sessionFolder, type ServerRuntime } from './runtime';
 import { uploadBody } from './upload-body';
 import { removeLeftoverSpools } from './upload-spool';
-import { StoreUnusable } from './sqlite-file';
+import { storeProblem, StoreUnusable } from './sqlite-file';
 
 let runtime: ServerRuntime | null = null;
 
@@ -98,6 +98,13 @@ function logSessionKeeping(server: ServerRuntime): void {
  */
 export function whyNotStarted(error: unknown): string | null {
 	if (error instanceof StoreUnusable) return `Cannot start the dashboard: ${error.message}`;
+	// A store that fails after it opened (the demo generated into a full disk, say).
+	const problem = storeProblem(error);
+	if (problem !== null) {
+		const dir = runtime?.config.dataDir ?? null;
+		const where = dir === null ? 'the in-memory database' : `the data folder ${resolve(dir)}`;
+		return `Cannot start the dashboard: ${where}: ${problem}`;
+	}
 	if (error instanceof ConfigError || error instanceof ReferenceConfigError) {
 		return `Cannot start the dashboard: ${redact(error.message)}`;
 	}

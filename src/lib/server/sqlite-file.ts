@@ -1,5 +1,5 @@
 // Opens a SQLite file the server keeps and checks it can be used; when it cannot, says why and where in one sentence.
-import { mkdirSync, statSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 
@@ -63,8 +63,9 @@ export interface CheckedOpen {
 /**
  * Opens (creating) `file` in `dir` for writing, in WAL mode with every commit synced, and checks
  * it before anything relies on it: the folder is a folder, the file a SQLite database that
- * `PRAGMA quick_check` finds sound, of a schema this version reads, and writable (its schema
- * version is written back). Any failure throws StoreUnusable naming the file and the cause.
+ * `PRAGMA quick_check` finds sound, of a schema this version reads, and both are writable. Any
+ * failure throws StoreUnusable naming the file and the cause. (A full disk lets the server read:
+ * the writes it refuses later say why.)
  */
 export function openCheckedDatabase(
 	dir: string,
@@ -107,8 +108,12 @@ export function openCheckedDatabase(
 				`it was written by a newer version of the dashboard (schema ${stored}; this one reads up to ${options.schemaVersion}): upgrade the dashboard`
 			);
 		}
-		// Also the proof that the file can be written, before any request relies on it.
-		db.pragma(`user_version = ${Math.max(stored, options.schemaVersion)}`);
+		// Written only when it changes: opening takes no write lock, so another process (an
+		// import from the command line) may hold one meanwhile.
+		if (stored < options.schemaVersion) db.pragma(`user_version = ${options.schemaVersion}`);
+		// Writable, before any request relies on it (SQLite finds out only at the first write).
+		accessSync(folder, constants.W_OK);
+		accessSync(path, constants.W_OK);
 		return db;
 	} catch (error) {
 		db?.close();
