@@ -4,12 +4,16 @@ import { spawn, type ChildProcess } from 'node:child_process';
 export interface OwnServer {
 	origin: string;
 	stop(): Promise<void>;
+	/** What the server has written to stderr so far (its log lines). */
+	log(): string;
 }
 
 /**
  * A port of one spec's own: E2E_PORT + 10 + `slot` (the default suite's server has E2E_PORT).
- * Spec files run side by side, so each that starts servers takes its own slot (0 to 29; see
- * the specs for the ones taken); its tests run one after the other within it.
+ * Spec files run side by side, so each that starts servers takes its own slot (0 to 29), and its
+ * tests run one after the other within it. Taken: 0 session, 1 heart-body, 2 food, 3 writes,
+ * 4 release, 5 mood, 6–7 import, 8, 9 and 16 security, 10–11 states-day, 12–13 states-span,
+ * 14–15 states-record.
  */
 export function ownPort(slot = 0): number {
 	if (slot < 0 || slot > 29) throw new RangeError('a spec slot is 0 to 29');
@@ -97,6 +101,7 @@ async function running(
 	}
 	return {
 		origin,
+		log: () => stderr,
 		stop: () =>
 			new Promise((resolve) => {
 				if (child.exitCode !== null) return resolve();

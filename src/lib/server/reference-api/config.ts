@@ -26,8 +26,7 @@ export interface ReferenceApiOptions {
 	dataset?: Dataset;
 }
 
-/** Where the database lives unless NUDGE_REFERENCE_DATA_DIR says otherwise. */
-export const DEFAULT_DATA_DIR = 'data';
+export { DEFAULT_DATA_DIR } from '../data-dir';
 /** Where earlier versions kept their journal by default (migrated from on first start). */
 export const LEGACY_DATA_DIR = join('.data', 'reference-api');
 

@@ -5,6 +5,8 @@ import Database from 'better-sqlite3';
 import type { ParamSpec } from '$lib/api/endpoints';
 import { checkControl, validateParams } from '$lib/api/endpoint-params';
 import { matchEndpoint } from '$lib/api/endpoint-paths';
+import { clip } from '../quote';
+import { storeProblem, StoreUnusable } from '../sqlite-file';
 import { applyEntry, ImportTransaction, importRecords, type ImportCounts } from './apply';
 import {
 	DEFAULT_DATA_DIR,
@@ -77,11 +79,20 @@ export interface ReferenceApi {
 	 * connection, and its reads see the records as they are written.
 	 */
 	beginImport(account: string): Promise<ImportTransaction>;
+	/**
+	 * Whose records a token reads and what it may do: the account and scopes of its grant (the
+	 * static token: every scope, and the account it reads now); null for a token that is unknown,
+	 * revoked or expired.
+	 */
+	grantOf(token: string): Promise<{ account: string; scopes: readonly string[] } | null>;
 	close(): Promise<void>;
 }
 
 const API_PREFIX = '/nudge/api';
 const OAUTH_PREFIX = '/auth/oauth2/';
+const describe = (error: unknown): string =>
+	error instanceof Error ? error.message : String(error);
+
 /** Largest request body accepted (meal photos included); a larger one is a 413. */
 export const MAX_BODY_BYTES = 5 * 1024 * 1024;
 
@@ -177,6 +188,8 @@ export function createReferenceApi(options: ReferenceApiOptions = {}): Reference
 			await migrateJournal(dataDir, apply);
 			if (options.dataDir === undefined) await migrateJournal(LEGACY_DATA_DIR, apply);
 		}
+		// Tokens issued before the database opened join it; an earlier run's come back.
+		oauth.keepTokensIn(db);
 		opened = { db, account };
 		return opened;
 	};
@@ -245,6 +258,16 @@ export function createReferenceApi(options: ReferenceApiOptions = {}): Reference
 			return success(userXid, now, result.data, result);
 		} catch (error) {
 			if (error instanceof ApiFailure) return failure(userXid, now, error);
+			// A database that cannot be used (damaged, read-only, a full disk): the answer says so.
+			const problem = error instanceof StoreUnusable ? error.reason : storeProblem(error);
+			if (problem !== null) {
+				console.error('reference API: the database cannot be used:', describe(error));
+				return failure(
+					userXid,
+					now,
+					new ApiFailure(503, 'unavailable', `The server cannot use its database: ${problem}.`)
+				);
+			}
 			console.error(
 				'reference API: unexpected failure',
 				error instanceof Error ? error.message : error
@@ -352,6 +375,16 @@ export function createReferenceApi(options: ReferenceApiOptions = {}): Reference
 				throw error;
 			}
 		},
+		async grantOf(token) {
+			const state = await ready();
+			try {
+				const grant = oauth.authenticate(`Bearer ${token}`);
+				return { account: grant.account ?? staticAccount(state), scopes: [...grant.scopes] };
+			} catch (error) {
+				if (error instanceof ApiFailure) return null;
+				throw error;
+			}
+		},
 		async close(): Promise<void> {
 			if (live === null) return;
 			const state = await live;
@@ -394,13 +427,13 @@ async function parametersOf(
 	const form = bodySpec === undefined ? new Map<string, string>() : await formFieldsOf(request);
 	const badQuery = checkControl(url.searchParams, false);
 	if (badQuery !== null)
-		throw new ApiFailure(400, 'invalid_input', `${badQuery} contains control characters`);
+		throw new ApiFailure(400, 'invalid_input', `${clip(badQuery)} contains control characters`);
 	if (bodySpec?.encoding === 'query') {
 		// Sleep creation: the fields travel in the query string (a form body is accepted too).
 		const merged = new Map<string, string>(form);
 		for (const [key, value] of url.searchParams) {
 			if (merged.has(key))
-				throw new ApiFailure(400, 'invalid_input', `${key} is given more than once`);
+				throw new ApiFailure(400, 'invalid_input', `${clip(key)} is given more than once`);
 			merged.set(key, value);
 		}
 		return { query: {}, body: checked(bodySpec.params, merged, nowSec) };
@@ -415,7 +448,8 @@ function checked(
 	nowSec: number
 ): Record<string, string> {
 	const result = validateParams(specs, input, { nowSec });
-	if (!result.ok) throw new ApiFailure(400, 'invalid_input', `${result.field} ${result.reason}`);
+	if (!result.ok)
+		throw new ApiFailure(400, 'invalid_input', `${clip(result.field)} ${result.reason}`);
 	return result.values;
 }
 
@@ -460,7 +494,7 @@ async function formFieldsOf(request: Request): Promise<Map<string, string>> {
 	const type = (request.headers.get('content-type') ?? '').toLowerCase();
 	const add = (key: string, value: string) => {
 		if (fields.has(key))
-			throw new ApiFailure(400, 'invalid_input', `${key} is given more than once`);
+			throw new ApiFailure(400, 'invalid_input', `${clip(key)} is given more than once`);
 		fields.set(key, value);
 	};
 	if (type.startsWith('application/x-www-form-urlencoded')) {

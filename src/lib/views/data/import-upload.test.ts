@@ -72,6 +72,30 @@ describe('the import answer', () => {
 		});
 	});
 
+	it('says in words why an import was refused, and marks a session that has ended', () => {
+		const refused = (code: number, type: string, detail: string) =>
+			JSON.stringify({ meta: { code, error_type: type, error_detail: detail }, data: {} });
+		expect(
+			readUploadAnswer(401, refused(401, 'sign_in_required', 'Sign in to import your records.'))
+		).toEqual({ ok: false, message: 'Sign in to import your records.', signedOut: true });
+		const scope =
+			'Nothing was imported: the file holds meals, and this sign-in may not add them (meal_write). Sign in again and allow it.';
+		expect(readUploadAnswer(403, refused(403, 'insufficient_scope', scope))).toEqual({
+			ok: false,
+			message: scope
+		});
+		// A refusal without an envelope (a proxy in front, say) still reads as a sentence.
+		expect(readUploadAnswer(403, 'Forbidden')).toEqual({
+			ok: false,
+			message: 'This sign-in may not add these records to your account: sign in again and allow it.'
+		});
+		expect(readUploadAnswer(401, '')).toEqual({
+			ok: false,
+			message: 'Sign in to import your records.',
+			signedOut: true
+		});
+	});
+
 	it('words the upload progress in KB or MB with a percentage', () => {
 		expect(progressText(250_000, 1_000_000)).toBe('250 KB of 1.0 MB sent (25 %)');
 		expect(progressText(3_400_000, 0)).toBe('3.4 MB sent');

@@ -90,15 +90,33 @@ export function progressText(sent: number, total: number): string {
 	return `${mb(sent)} of ${mb(total)} sent (${percent} %)`;
 }
 
-export type UploadResult = { ok: true; answer: ImportAnswer } | { ok: false; message: string };
+export type UploadResult =
+	| { ok: true; answer: ImportAnswer }
+	| {
+			ok: false;
+			message: string;
+			/** The session has ended (401): the page asks the server again, and shows sign-in. */
+			signedOut?: boolean;
+	  };
+
+/** What a refusal says when the server gave no sentence of its own. */
+const refusals: Readonly<Record<number, string>> = {
+	401: 'Sign in to import your records.',
+	403: 'This sign-in may not add these records to your account: sign in again and allow it.'
+};
 
 /** Reads the server's answer: the summary, or the sentence of its error envelope. */
 export function readUploadAnswer(status: number, text: string): UploadResult {
+	const signedOut = status === 401 ? { signedOut: true } : {};
 	let json: unknown;
 	try {
 		json = JSON.parse(text);
 	} catch {
-		return { ok: false, message: `The server answered ${status} without an explanation.` };
+		return {
+			ok: false,
+			message: refusals[status] ?? `The server answered ${status} without an explanation.`,
+			...signedOut
+		};
 	}
 	if (status >= 200 && status < 300) {
 		const parsed = importAnswerSchema.safeParse(json);
@@ -108,7 +126,11 @@ export function readUploadAnswer(status: number, text: string): UploadResult {
 	}
 	const failed = errorSchema.safeParse(json);
 	const detail = failed.success ? failed.data.meta.error_detail : undefined;
-	return { ok: false, message: detail ?? `The import failed (${status}).` };
+	return {
+		ok: false,
+		message: detail ?? refusals[status] ?? `The import failed (${status}).`,
+		...signedOut
+	};
 }
 
 /**
