@@ -2,7 +2,6 @@ import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { importFile, importStream, MemorySink } from './index';
-import { splitCsv } from './up-csv';
 
 // Expected figures are worked out by hand from the rows written in fixtures/generate.ts.
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
@@ -150,12 +149,17 @@ describe('UP export import', () => {
 	});
 });
 
-describe('splitCsv', () => {
-	it('splits quoted fields with commas and doubled quotes', () => {
-		expect(splitCsv('a,"b, c","say ""hi""",')).toEqual(['a', 'b, c', 'say "hi"', '']);
-	});
-
-	it('reports a quoted field left open at the end of the line', () => {
-		expect(splitCsv('a,"b')).toBeNull();
+describe('quoting', () => {
+	it('reads quoted fields with commas and doubled quotes, and an empty last field', async () => {
+		const sink = new MemorySink();
+		const text = 'date,m_steps,note,tz\n20240330,"1,5",x,\n20240331,2,"say ""hi""",UTC\n';
+		await expect(
+			importStream(Readable.from([Buffer.from(text)]), 'up-csv', sink, { fileName: 'up.csv' })
+		).rejects.toThrow('up.csv line 2: column m_steps: "1,5" is not a number');
+		const ok = 'date,m_steps,note,tz\n20240331,2,"say ""hi"", twice",\n';
+		const summary = await importStream(Readable.from([Buffer.from(ok)]), 'up-csv', sink, {
+			fileName: 'up.csv'
+		});
+		expect(summary.records.moves).toBe(1);
 	});
 });
