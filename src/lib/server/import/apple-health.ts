@@ -23,7 +23,14 @@ import {
 } from './apple-moves';
 import { buildSleeps, SLEEP_STAGES, type SleepSample } from './apple-sleeps';
 import type { Collector } from './collector';
-import { gmtZone, localDateAt, parseHealthDate, round, type HealthInstant } from './health-time';
+import {
+	gmtZone,
+	localDateAt,
+	parseHealthDate,
+	round,
+	withThousands,
+	type HealthInstant
+} from './health-time';
 import { SourceRanking } from './sources';
 import { ImportError } from './types';
 import { importXid } from './xid';
@@ -55,6 +62,14 @@ const DIETARY_TYPES: Readonly<Record<string, Nutrient>> = {
 	HKQuantityTypeIdentifierDietarySodium: 'sodium'
 };
 
+/**
+ * The longest single XML token the reader takes, in characters: an attribute value (a whole tag,
+ * in fact), a comment, a run of text, a CDATA section, a doctype. saxes gathers a token whole
+ * before it reports it; an export's longest is its doctype (about 10 KB), so a token past this cap
+ * is a damaged or hostile file, refused as soon as the cap is passed, having held no more of it.
+ */
+export const XML_TOKEN_LIMIT = 1 << 20;
+
 const SLEEP_TYPE = 'HKCategoryTypeIdentifierSleepAnalysis';
 const RESTING_HEART_RATE = 'HKQuantityTypeIdentifierRestingHeartRate';
 
@@ -64,6 +79,14 @@ interface OpenElement {
 	statistics: Record<string, string>[];
 	line: number;
 	column: number;
+}
+
+/** Where the parser last reported a token, and the tag it was inside of (null: none). */
+interface TokenMark {
+	position: number;
+	line: number;
+	column: number;
+	tag: string | null;
 }
 
 interface WorkoutSample {
@@ -111,13 +134,47 @@ export class AppleHealthReader {
 	readonly #dietaryKeys = new Set<string>();
 	#open: OpenElement | null = null;
 	#sawHealthData = false;
+	/** Where the parser last reported something: a token since then is still being gathered. */
+	readonly #mark: TokenMark = { position: 0, line: 1, column: 0, tag: null };
 
 	constructor(fileName: string) {
 		this.#fileName = fileName;
 		this.#ledger = new MinuteLedger(this.#ranking);
 		this.#parser = new SaxesParser({ xmlns: false, position: true, fileName });
+		this.#parser.on('opentagstart', (tag) => this.#setMark(tag.name));
 		this.#parser.on('opentag', (tag) => this.#openTag(tag));
 		this.#parser.on('closetag', (tag) => this.#closeTag(tag));
+		for (const event of [
+			'xmldecl',
+			'doctype',
+			'comment',
+			'cdata',
+			'processinginstruction'
+		] as const)
+			this.#parser.on(event, () => this.#setMark(null));
+	}
+
+	/** Notes where a token ended (or, inside a tag, where its name ended). */
+	#setMark(tag: string | null): void {
+		const parser = this.#parser;
+		const mark = this.#mark;
+		mark.position = parser.position;
+		mark.line = parser.line;
+		mark.column = parser.column;
+		mark.tag = tag;
+	}
+
+	/** Refuses a token that has grown past XML_TOKEN_LIMIT since the parser last reported anything. */
+	#checkTokenLength(): void {
+		const mark = this.#mark;
+		if (this.#parser.position - mark.position <= XML_TOKEN_LIMIT) return;
+		const limit = withThousands(XML_TOKEN_LIMIT);
+		const where = `${this.#fileName} line ${mark.line}, column ${mark.column}`;
+		throw new ImportError(
+			mark.tag === null
+				? `${where}: a comment, text, CDATA section or doctype longer than ${limit} characters starts after here (a damaged file, or not an Apple Health export)`
+				: `${where}: <${mark.tag}>: an attribute longer than ${limit} characters (a damaged file, or not an Apple Health export)`
+		);
 	}
 
 	write(chunk: Uint8Array): void {
@@ -130,6 +187,7 @@ export class AppleHealthReader {
 			);
 		}
 		this.#parse(() => this.#parser.write(text));
+		this.#checkTokenLength();
 	}
 
 	end(): void {
@@ -164,6 +222,7 @@ export class AppleHealthReader {
 	}
 
 	#openTag(tag: SaxesTagPlain): void {
+		this.#setMark(null);
 		switch (tag.name) {
 			case 'HealthData':
 				this.#sawHealthData = true;
@@ -191,6 +250,7 @@ export class AppleHealthReader {
 	}
 
 	#closeTag(tag: SaxesTagPlain): void {
+		this.#setMark(null);
 		const open = this.#open;
 		if (!open) return;
 		if (tag.name === 'Record') {
