@@ -23,7 +23,8 @@ API's database (NUDGE_REFERENCE_DATA_DIR, default ./data) as the person's own re
 transaction: a file that fails anywhere stores nothing. Prints what was added, updated and already
 there per kind; importing the same or an overlapping export again adds nothing twice. Then
 \`npm run demo\` shows them (with NUDGE_ACCESS_TOKEN set, that token reads them; signing in
-offers them). The database is made on first use, with the demo user generated into it.
+offers them). The database is made on first use; the dashboard adds the demo user when it
+starts. A dashboard running on the same folder keeps answering while the file is imported.
 
   --out FILE.jsonl   write the records, one JSON line each; the file appears only if the whole
                      import succeeds
@@ -108,7 +109,9 @@ async function openStore(): Promise<NonNullable<typeof store>> {
 		console.error('NUDGE_REFERENCE_DATA_DIR=memory keeps nothing: give a directory, or --out.');
 		process.exit(2);
 	}
-	const reference = api.createReferenceApi(options);
+	// Only the person's own account is written: a fresh folder gets the demo user when the
+	// dashboard starts, so the import does not wait for it.
+	const reference = api.createReferenceApi({ ...options, demo: false });
 	await reference.ready();
 	return {
 		// A record the store refuses is reported like a malformed file: nothing was stored.

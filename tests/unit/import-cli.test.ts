@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // Expected counts are worked out by hand from the rows and records of
@@ -61,6 +62,16 @@ describe('npm run import', () => {
 		expect(line(stdout, 'meals')).toEqual([1, 0, 0]);
 		expect(line(stdout, 'heartrates')).toEqual([2, 0, 0]);
 		expect(stdout).toContain(`Stored in ${dir}`);
+		// The fresh folder did not wait for the demo user: the dashboard generates it when it starts.
+		const db = new Database(join(dir, 'wellness.sqlite'), { readonly: true });
+		try {
+			const count = (account: string) =>
+				db.prepare('SELECT count(*) AS n FROM records WHERE account = ?').pluck().get(account);
+			expect(count('demo')).toBe(0);
+			expect(count('me')).toBe(14);
+		} finally {
+			db.close();
+		}
 	}, 60_000);
 
 	it('adds nothing when the same export is imported again', async () => {

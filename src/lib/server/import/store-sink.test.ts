@@ -140,6 +140,16 @@ describe('importing into the embedded store', () => {
 		expect((failure as Error).message).toBe('sleeps record 1: date is not a date');
 	});
 
+	it('reports a store that cannot open an import (busy) as the import module’s own error', async () => {
+		class Refused extends Error {}
+		const busy = {
+			beginImport: () => Promise.reject(new Refused('the store in data is busy: try again'))
+		};
+		const opening = ownAccountWriter(busy, { OWN_ACCOUNT: 'me', ImportError: Refused })();
+		await expect(opening).rejects.toBeInstanceOf(ImportError);
+		await expect(opening).rejects.toThrow('the store in data is busy: try again');
+	});
+
 	it('stores nothing of any kind when the store refuses a record after others were written', async () => {
 		const before = rows();
 		const read = new MemorySink();

@@ -50,14 +50,20 @@ export interface ImportingApi {
 
 /**
  * Imports into the person's own account of `api`: each file opens one import transaction, whose
- * refusals (a record that fails the store's schema) are ImportErrors, reported like a malformed
- * file.
+ * refusals (a record that fails the store's schema, a store busy with another writer) are
+ * ImportErrors, reported like a malformed file.
  */
 export function ownAccountWriter(api: ImportingApi, module: ImportingApiModule): StoreWriter {
+	const reported = (error: unknown): unknown =>
+		error instanceof module.ImportError ? new ImportError(error.message) : error;
 	return async () => {
-		const transaction = await api.beginImport(module.OWN_ACCOUNT);
-		const reported = (error: unknown): unknown =>
-			error instanceof module.ImportError ? new ImportError(error.message) : error;
+		let transaction: StoreImport;
+		try {
+			// A store another process is writing to refuses to open an import, in words.
+			transaction = await api.beginImport(module.OWN_ACCOUNT);
+		} catch (error) {
+			throw reported(error);
+		}
 		return {
 			add: (kind, record) => {
 				try {

@@ -9,6 +9,13 @@ export type StoreDatabase = Database.Database;
 /** The database file inside NUDGE_REFERENCE_DATA_DIR. */
 export const DATABASE_FILE = 'wellness.sqlite';
 
+/**
+ * How long a write waits for another connection's write to finish (the server's and a
+ * command-line import's share the file) before it gives up with SQLITE_BUSY: long enough for
+ * any single write and an import's commit, short enough that a page is told soon.
+ */
+export const BUSY_TIMEOUT_MS = 2000;
+
 /** Bumped when the tables change shape; an older file is upgraded by `migrateSchema`. */
 const SCHEMA_VERSION = 1;
 
@@ -55,7 +62,8 @@ export function openDatabase(dir: string | null): StoreDatabase {
 	if (dir === null) db = new Database(':memory:');
 	else {
 		mkdirSync(dir, { recursive: true });
-		db = new Database(join(dir, DATABASE_FILE));
+		db = new Database(join(dir, DATABASE_FILE), { timeout: BUSY_TIMEOUT_MS });
+		// Readers never wait for a writer, in this process or another (a command-line import).
 		db.pragma('journal_mode = WAL');
 		// An answered write is on disk: the journal's promise, kept by syncing every commit.
 		db.pragma('synchronous = FULL');
@@ -92,6 +100,14 @@ function prepared(db: StoreDatabase): StoreDatabase {
 		);
 	}
 	return db;
+}
+
+/** True for SQLite's "another connection holds the write lock" (after the busy timeout). */
+export function isBusy(error: unknown): boolean {
+	return (
+		error instanceof Database.SqliteError &&
+		(error.code === 'SQLITE_BUSY' || error.code.startsWith('SQLITE_BUSY_'))
+	);
 }
 
 export function readMeta(db: StoreDatabase, key: string): string | null {

@@ -3,7 +3,13 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { checkControl, matchEndpoint, validateParams, type ParamSpec } from '$lib/api/endpoints';
-import { applyEntry, ImportTransaction, importRecords, type ImportCounts } from './apply';
+import {
+	applyEntry,
+	ImportError,
+	ImportTransaction,
+	importRecords,
+	type ImportCounts
+} from './apply';
 import {
 	DEFAULT_DATA_DIR,
 	LEGACY_DATA_DIR,
@@ -11,7 +17,9 @@ import {
 	type ReferenceApiOptions
 } from './config';
 import {
+	BUSY_TIMEOUT_MS,
 	DATABASE_FILE,
+	isBusy,
 	openDatabase,
 	openSeededMemoryDatabase,
 	readMeta,
@@ -151,7 +159,8 @@ export function createReferenceApi(options: ReferenceApiOptions = {}): Reference
 		} else {
 			// Generated once into the database, not on every start.
 			db = openDatabase(dataDir);
-			if (readMeta(db, DEMO_SOURCE_KEY) !== JSON.stringify(demo)) seedDemo(db, nowMs());
+			if (options.demo !== false && readMeta(db, DEMO_SOURCE_KEY) !== JSON.stringify(demo))
+				seedDemo(db, nowMs());
 		}
 		if (readProfile(db, OWN_ACCOUNT) === null) {
 			// The person's own account exists from the start, under an id of its own.
@@ -243,6 +252,7 @@ export function createReferenceApi(options: ReferenceApiOptions = {}): Reference
 			return success(userXid, now, result.data, result);
 		} catch (error) {
 			if (error instanceof ApiFailure) return failure(userXid, now, error);
+			if (isBusy(error)) return failure(userXid, now, storeBusy());
 			console.error(
 				'reference API: unexpected failure',
 				error instanceof Error ? error.message : error
@@ -333,7 +343,7 @@ export function createReferenceApi(options: ReferenceApiOptions = {}): Reference
 						release();
 					});
 				}
-				const db = new Database(join(dataDir, DATABASE_FILE));
+				const db = new Database(join(dataDir, DATABASE_FILE), { timeout: BUSY_TIMEOUT_MS });
 				try {
 					db.pragma('synchronous = FULL');
 					const store = new Store({ db, account });
@@ -343,6 +353,10 @@ export function createReferenceApi(options: ReferenceApiOptions = {}): Reference
 					});
 				} catch (error) {
 					db.close();
+					if (isBusy(error))
+						throw new ImportError(
+							`the store in ${dataDir} is busy: the running dashboard is writing to it (an import from the Data page?). Try again when it has finished.`
+						);
 					throw error;
 				}
 			} catch (error) {
@@ -416,6 +430,18 @@ function checked(
 	if (!result.ok) throw new ApiFailure(400, 'invalid_input', `${result.field} ${result.reason}`);
 	return result.values;
 }
+
+/**
+ * A write while another process holds the store's write lock: a command-line import being
+ * written into the data folder of this running server. Reads go on meanwhile (WAL).
+ */
+const storeBusy = () =>
+	new ApiFailure(
+		503,
+		'store_busy',
+		'The store is busy: an import is being written into it. Try again in a minute.',
+		{ 'retry-after': '30' }
+	);
 
 const tooLarge = () =>
 	new ApiFailure(
