@@ -36,7 +36,8 @@ describe('Apple Health import', () => {
 			workouts: 2,
 			body_events: 2,
 			meals: 1,
-			heartrates: 2
+			heartrates: 2,
+			cardiac_events: 0
 		});
 		expect(summary.bytes).toBe(15005);
 	});
@@ -209,7 +210,8 @@ describe('Apple Health import', () => {
 			workouts: 0,
 			body_events: 0,
 			meals: 0,
-			heartrates: 0
+			heartrates: 0,
+			cardiac_events: 0
 		});
 		expect(again.outcome?.unchanged.moves).toBe(5);
 		expect(sink.list('moves')).toHaveLength(5);
@@ -234,7 +236,7 @@ describe('Apple Health import', () => {
 
 	it('says so when a zip holds no Apple Health export', async () => {
 		await expect(imported('apple-health-not-health.zip')).rejects.toThrow(
-			'apple-health-not-health.zip: no apple_health_export/export.xml inside'
+			'apple-health-not-health.zip: no Apple Health export inside (no XML file whose root is <HealthData>)'
 		);
 	});
 

@@ -1,12 +1,21 @@
 // Apple Health's export.xml, read as a stream with saxes: records become moves, sleeps, workouts and the rest.
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
-import type { BodyEvent, HeartRate, MealItem, MealWithItems, Workout } from '$lib/api/records';
+import type {
+	BodyEvent,
+	CardiacEventV10,
+	HeartRate,
+	MealItem,
+	MealWithItems,
+	Workout
+} from '$lib/api/records';
+import { isValidTz, offsetSeconds } from '$lib/time/zone';
 import { mealItem, type Nutrient } from './meal-item';
 import {
 	GRAMS,
 	KILOCALORIES,
 	KILOGRAMS,
 	METERS,
+	MMHG,
 	OTHER_WORKOUT,
 	SECONDS,
 	STATIONARY_BIKE,
@@ -23,6 +32,8 @@ import {
 } from './apple-moves';
 import { buildSleeps, SLEEP_STAGES, type SleepSample } from './apple-sleeps';
 import type { Collector } from './collector';
+import { notImportedName } from './not-imported';
+import { EARLIEST_RECORD, isPlausible, percentOf, PLAUSIBLE, type Range } from './plausible';
 import {
 	gmtZone,
 	localDateAt,
@@ -32,7 +43,7 @@ import {
 	type HealthInstant
 } from './health-time';
 import { SourceRanking } from './sources';
-import { ImportError } from './types';
+import { ImportError, type ImportZone } from './types';
 import { importXid } from './xid';
 
 const MOVE_METRICS: Readonly<
@@ -72,6 +83,34 @@ export const XML_TOKEN_LIMIT = 1 << 20;
 
 const SLEEP_TYPE = 'HKCategoryTypeIdentifierSleepAnalysis';
 const RESTING_HEART_RATE = 'HKQuantityTypeIdentifierRestingHeartRate';
+const SYSTOLIC = 'HKQuantityTypeIdentifierBloodPressureSystolic';
+const DIASTOLIC = 'HKQuantityTypeIdentifierBloodPressureDiastolic';
+/** Correlations whose records are read one by one (they also appear on their own). */
+const READ_CORRELATIONS = new Set([
+	'HKCorrelationTypeIdentifierBloodPressure',
+	'HKCorrelationTypeIdentifierFood'
+]);
+/** Elements of an export besides records and workouts, none of which the API has a place for. */
+const OTHER_ELEMENTS = new Set([
+	'ActivitySummary',
+	'ClinicalRecord',
+	'Audiogram',
+	'VisionPrescription'
+]);
+
+/** "0–100 %": a range as the summary's reasons say it. */
+const rangeText = (range: Range, unit: string) =>
+	`${withThousands(range.min)}–${withThousands(range.max)}${unit}`;
+const SKIP = {
+	weight: `weights outside ${rangeText(PLAUSIBLE.weight, ' kg')}`,
+	body_fat: `body-fat readings outside ${rangeText(PLAUSIBLE.body_fat, ' %')}`,
+	lean_mass: 'lean-mass readings above the weight',
+	bmi: `BMI readings outside ${rangeText(PLAUSIBLE.bmi, '')}`,
+	restingHeartRate: `resting heart rates outside ${rangeText(PLAUSIBLE.heart_rate, ' bpm')}`,
+	pressure: `blood-pressure readings outside ${rangeText(PLAUSIBLE.systolic, '')} / ${rangeText(PLAUSIBLE.diastolic, ' mmHg')}`,
+	halfPressure: 'blood-pressure readings with only one of the two values',
+	early: 'records dated before 2000 (a clock that was never set)'
+} as const;
 
 interface OpenElement {
 	attributes: Record<string, string>;
@@ -106,6 +145,13 @@ interface BodySample {
 	source: number;
 }
 
+interface PressureSample {
+	at: HealthInstant;
+	systolic: number | null;
+	diastolic: number | null;
+	source: number;
+}
+
 interface DietarySample {
 	at: HealthInstant;
 	nutrient: Nutrient;
@@ -132,13 +178,26 @@ export class AppleHealthReader {
 	readonly #body: BodySample[] = [];
 	readonly #dietary: DietarySample[] = [];
 	readonly #dietaryKeys = new Set<string>();
+	readonly #pressure = new Map<string, PressureSample>();
+	readonly #notImported = new Map<string, number>();
+	readonly #skipped = new Map<string, number>();
 	#open: OpenElement | null = null;
 	#sawHealthData = false;
+	/** Correlations open around the parser: the records inside one also appear on their own. */
+	#inCorrelation = 0;
+	/** Records dated after this (epoch seconds) are skipped: the export's date, or now. */
+	#limit: number;
+	#limitReason: string;
+	/** The latest record's start, and the latest one that named its device's zone. */
+	#latest: HealthInstant | null = null;
+	#deviceZone: { epoch: number; tz: string } | null = null;
 	/** Where the parser last reported something: a token since then is still being gathered. */
 	readonly #mark: TokenMark = { position: 0, line: 1, column: 0, tag: null };
 
-	constructor(fileName: string) {
+	constructor(fileName: string, nowMs: number = Date.now()) {
 		this.#fileName = fileName;
+		this.#limit = Math.floor(nowMs / 1000);
+		this.#limitReason = 'records dated in the future';
 		this.#ledger = new MinuteLedger(this.#ranking);
 		this.#parser = new SaxesParser({ xmlns: false, position: true, fileName });
 		this.#parser.on('opentagstart', (tag) => this.#setMark(tag.name));
@@ -191,7 +250,17 @@ export class AppleHealthReader {
 	}
 
 	end(): void {
-		this.#parse(() => this.#parser.close());
+		try {
+			this.#parse(() => this.#parser.close());
+		} catch (error) {
+			// The parser's complaint at the end ("unclosed tag: HealthData") means the file stops
+			// short of its last line: an incomplete download or copy, far more often than a bug.
+			if (this.#sawHealthData && error instanceof ImportError)
+				throw new ImportError(
+					`${this.#fileName}: the file ends at line ${this.#parser.line} before </HealthData>: it looks cut off (an incomplete download or copy?). Export it again, or copy the whole file.`
+				);
+			throw error;
+		}
 		if (!this.#sawHealthData)
 			throw new ImportError(
 				`${this.#fileName}: no <HealthData> element: not an Apple Health export`
@@ -227,6 +296,20 @@ export class AppleHealthReader {
 			case 'HealthData':
 				this.#sawHealthData = true;
 				return;
+			case 'ExportDate': {
+				const exported = parseHealthDate(tag.attributes.value ?? '');
+				if (exported && exported.epoch < this.#limit) {
+					this.#limit = exported.epoch;
+					this.#limitReason = `records dated after the export was made (${tag.attributes.value ?? ''})`;
+				}
+				return;
+			}
+			case 'Correlation': {
+				const type = tag.attributes.type ?? '';
+				if (this.#inCorrelation === 0 && !READ_CORRELATIONS.has(type)) this.#countNotImported(type);
+				this.#inCorrelation++;
+				return;
+			}
 			case 'Record':
 			case 'Workout':
 				this.#open = {
@@ -246,11 +329,65 @@ export class AppleHealthReader {
 			case 'WorkoutStatistics':
 				this.#open?.statistics.push(tag.attributes);
 				return;
+			default:
+				if (OTHER_ELEMENTS.has(tag.name)) this.#countNotImported(tag.name);
 		}
+	}
+
+	#countNotImported(type: string): void {
+		const name = notImportedName(type);
+		this.#notImported.set(name, (this.#notImported.get(name) ?? 0) + 1);
+	}
+
+	#skip(reason: string): void {
+		this.#skipped.set(reason, (this.#skipped.get(reason) ?? 0) + 1);
+	}
+
+	/**
+	 * Whether a record dated `start` is kept: not after the export was made (or after now), not
+	 * before 2000. A kept one may be the latest, whose offset (or device zone) is the person's.
+	 */
+	#accept(element: OpenElement, start: HealthInstant): boolean {
+		if (start.epoch > this.#limit) {
+			this.#skip(this.#limitReason);
+			return false;
+		}
+		if (start.epoch < EARLIEST_RECORD) {
+			this.#skip(SKIP.early);
+			return false;
+		}
+		if (this.#latest === null || start.epoch >= this.#latest.epoch) this.#latest = start;
+		const zone = element.metadata.HKTimeZone;
+		if (
+			zone !== undefined &&
+			(this.#deviceZone === null || start.epoch >= this.#deviceZone.epoch) &&
+			isValidTz(zone)
+		)
+			this.#deviceZone = { epoch: start.epoch, tz: zone };
+		return true;
+	}
+
+	/**
+	 * The person's zone at the export's latest record: the zone its device named (HKTimeZone) when
+	 * that zone had the record's offset then, else the offset itself (`GMT+0100`).
+	 */
+	zone(): (ImportZone & { asOf: number }) | null {
+		const latest = this.#latest;
+		if (latest === null) return null;
+		const device = this.#deviceZone;
+		if (device !== null && offsetSeconds(latest.epoch, device.tz) === latest.offset * 60)
+			return { tz: device.tz, basis: 'device', asOf: latest.epoch };
+		return { tz: gmtZone(latest.offset), basis: 'offsets', asOf: latest.epoch };
+	}
+
+	/** Records of kinds the API has no place for, by name. */
+	get notImported(): Record<string, number> {
+		return Object.fromEntries(this.#notImported);
 	}
 
 	#closeTag(tag: SaxesTagPlain): void {
 		this.#setMark(null);
+		if (tag.name === 'Correlation') this.#inCorrelation = Math.max(0, this.#inCorrelation - 1);
 		const open = this.#open;
 		if (!open) return;
 		if (tag.name === 'Record') {
@@ -308,6 +445,7 @@ export class AppleHealthReader {
 			if (end.epoch < start.epoch) this.#fail(element, 'Record', 'endDate is before startDate');
 			const factor = this.#factor(element, 'Record', move.units, element.attributes.unit);
 			const value = this.#number(element, 'Record', 'value', element.attributes.value) * factor;
+			if (!this.#accept(element, start)) return;
 			this.#ledger.add(
 				move.metric,
 				start.epoch,
@@ -329,6 +467,7 @@ export class AppleHealthReader {
 					'Record',
 					`value "${element.attributes.value ?? ''}" is no sleep stage`
 				);
+			if (!this.#accept(element, start)) return;
 			this.#sleeps.push({
 				start: start.epoch,
 				end: end.epoch,
@@ -340,11 +479,20 @@ export class AppleHealthReader {
 		}
 		if (type === RESTING_HEART_RATE) {
 			const at = this.#instant(element, 'Record', 'startDate');
-			const bpm = this.#number(element, 'Record', 'value', element.attributes.value);
+			const bpm = Math.round(this.#number(element, 'Record', 'value', element.attributes.value));
+			if (!this.#accept(element, at)) return;
+			if (!isPlausible('heart_rate', bpm)) {
+				this.#skip(SKIP.restingHeartRate);
+				return;
+			}
 			const source = this.#source(element);
 			const held = this.#heartRates.get(at.epoch);
 			if (!held || this.#ranking.prefers(source, held.source))
-				this.#heartRates.set(at.epoch, { at, bpm: Math.round(bpm), source });
+				this.#heartRates.set(at.epoch, { at, bpm, source });
+			return;
+		}
+		if (type === SYSTOLIC || type === DIASTOLIC) {
+			this.#pressureSample(element, type === SYSTOLIC ? 'systolic' : 'diastolic');
 			return;
 		}
 		const field = BODY_TYPES[type];
@@ -355,8 +503,14 @@ export class AppleHealthReader {
 			let value: number;
 			if (field === 'weight' || field === 'lean_kg')
 				value = raw * this.#factor(element, 'Record', KILOGRAMS, unit);
-			else if (field === 'body_fat') value = unit === '%' ? raw * 100 : raw;
+			else if (field === 'body_fat') value = unit === '%' ? percentOf(raw) : raw;
 			else value = raw;
+			if (!this.#accept(element, at)) return;
+			const check = field === 'lean_kg' ? 'weight' : field;
+			if (!isPlausible(check, value)) {
+				this.#skip(SKIP[check]);
+				return;
+			}
 			this.#body.push({ at, field, value, source: this.#source(element) });
 			return;
 		}
@@ -376,6 +530,7 @@ export class AppleHealthReader {
 					: nutrient === 'sodium'
 						? raw * this.#factor(element, 'Record', GRAMS, unit) * 1000
 						: raw * this.#factor(element, 'Record', GRAMS, unit);
+			if (!this.#accept(element, at)) return;
 			this.#dietary.push({
 				at,
 				nutrient,
@@ -383,7 +538,26 @@ export class AppleHealthReader {
 				source: this.#source(element),
 				food: element.metadata.HKFoodType ?? null
 			});
+			return;
 		}
+		// A record inside a correlation also appears on its own: counted there.
+		if (this.#inCorrelation === 0) this.#countNotImported(type);
+	}
+
+	/**
+	 * One half of a blood-pressure reading. Health writes the two values as records of their own
+	 * (and again inside their <Correlation>): the values one source took at one instant pair up.
+	 */
+	#pressureSample(element: OpenElement, half: 'systolic' | 'diastolic'): void {
+		const at = this.#instant(element, 'Record', 'startDate');
+		const factor = this.#factor(element, 'Record', MMHG, element.attributes.unit);
+		const value = this.#number(element, 'Record', 'value', element.attributes.value) * factor;
+		if (!this.#accept(element, at)) return;
+		const source = this.#source(element);
+		const key = `${at.epoch}|${source}`;
+		const sample = this.#pressure.get(key) ?? { at, systolic: null, diastolic: null, source };
+		sample[half] = Math.round(value);
+		this.#pressure.set(key, sample);
 	}
 
 	#workout(element: OpenElement): void {
@@ -410,6 +584,7 @@ export class AppleHealthReader {
 			kcal =
 				this.#number(element, 'Workout', 'totalEnergyBurned', totalEnergyBurned) *
 				this.#factor(element, 'Workout', KILOCALORIES, element.attributes.totalEnergyBurnedUnit);
+		if (!this.#accept(element, start)) return;
 		// Newer exports put the totals in <WorkoutStatistics> children instead of attributes.
 		for (const statistic of element.statistics) {
 			const type = statistic.type ?? '';
@@ -441,6 +616,7 @@ export class AppleHealthReader {
 
 	/** Builds and hands over every record, once the whole file has been read. */
 	async finish(collector: Collector): Promise<void> {
+		for (const [reason, count] of this.#skipped) collector.skip(reason, count);
 		const byDay = new Map<number, DayWorkouts>();
 		for (const workout of this.#distinctWorkouts()) {
 			const record = workoutRecord(workout);
@@ -461,9 +637,12 @@ export class AppleHealthReader {
 		const heartRates = [...this.#heartRates.values()].sort((a, b) => a.at.epoch - b.at.epoch);
 		for (const { at, bpm } of heartRates)
 			await collector.add({ kind: 'heartrates', record: heartRateRecord(at, bpm) });
-		for (const record of bodyRecords(this.#body, this.#ranking))
+		const skip = (reason: string) => collector.skip(reason);
+		for (const record of bodyRecords(this.#body, this.#ranking, skip))
 			await collector.add({ kind: 'body_events', record });
 		for (const record of mealRecords(this.#dietary)) await collector.add({ kind: 'meals', record });
+		for (const record of pressureRecords(this.#pressure.values(), this.#ranking, skip))
+			await collector.add({ kind: 'cardiac_events', record });
 	}
 
 	/**
@@ -541,7 +720,11 @@ function heartRateRecord(at: HealthInstant, bpm: number): HeartRate {
  * and BMI together). Lean mass arrives in kilograms and the API wants a percentage of weight: it
  * is divided by the weight of the same event, or by the latest earlier weight.
  */
-function bodyRecords(samples: readonly BodySample[], ranking: SourceRanking): BodyEvent[] {
+function bodyRecords(
+	samples: readonly BodySample[],
+	ranking: SourceRanking,
+	skip: (reason: string) => void
+): BodyEvent[] {
 	const events = new Map<number, { at: HealthInstant; fields: Map<BodyField, BodySample> }>();
 	for (const sample of samples) {
 		let event = events.get(sample.at.epoch);
@@ -561,6 +744,12 @@ function bodyRecords(samples: readonly BodySample[], ranking: SourceRanking): Bo
 		const leanKg = fields.get('lean_kg')?.value ?? null;
 		const fat = fields.get('body_fat')?.value ?? null;
 		const bmi = fields.get('bmi')?.value ?? null;
+		let lean =
+			leanKg !== null && lastWeight !== null ? round((leanKg / lastWeight) * 100, 2) : null;
+		if (lean !== null && !isPlausible('lean_mass', lean)) {
+			skip(SKIP.lean_mass);
+			lean = null;
+		}
 		records.push({
 			xid: importXid('apple_health', 'body', at.epoch),
 			title: weight === null ? 'Body measurement' : `${round(weight, 1)} kg`,
@@ -573,8 +762,7 @@ function bodyRecords(samples: readonly BodySample[], ranking: SourceRanking): Bo
 			place_acc: null,
 			place_name: null,
 			note: null,
-			lean_mass:
-				leanKg !== null && lastWeight !== null ? round((leanKg / lastWeight) * 100, 2) : null,
+			lean_mass: lean,
 			weight: weight === null ? null : round(weight, 3),
 			body_fat: fat === null ? null : round(fat, 2),
 			bmi: bmi === null ? null : round(bmi, 2),
@@ -582,6 +770,48 @@ function bodyRecords(samples: readonly BodySample[], ranking: SourceRanking): Bo
 		});
 	}
 	return records;
+}
+
+/**
+ * Blood-pressure readings as the API's cardiac events (v.1.0: the only records that carry blood
+ * pressure), one per instant: of two sources measuring at one instant the higher-ranked one's. A
+ * reading needs both values, within what the API's own write accepts.
+ */
+function pressureRecords(
+	samples: Iterable<PressureSample>,
+	ranking: SourceRanking,
+	skip: (reason: string) => void
+): CardiacEventV10[] {
+	const byInstant = new Map<number, PressureSample>();
+	for (const sample of samples) {
+		const { systolic, diastolic } = sample;
+		if (systolic === null || diastolic === null) {
+			skip(SKIP.halfPressure);
+			continue;
+		}
+		if (!isPlausible('systolic', systolic) || !isPlausible('diastolic', diastolic)) {
+			skip(SKIP.pressure);
+			continue;
+		}
+		const held = byInstant.get(sample.at.epoch);
+		if (!held || ranking.prefers(sample.source, held.source))
+			byInstant.set(sample.at.epoch, sample);
+	}
+	return [...byInstant.values()]
+		.sort((a, b) => a.at.epoch - b.at.epoch)
+		.map(({ at, systolic, diastolic }) => ({
+			xid: importXid('apple_health', 'pressure', at.epoch),
+			title: `${systolic ?? 0}/${diastolic ?? 0}`,
+			type: 'cardiac',
+			time_created: at.epoch,
+			time_updated: at.epoch,
+			date: localDateAt(at.epoch, at.offset),
+			systolic,
+			diastolic,
+			heart_rate: null,
+			note: null,
+			details: { tz: gmtZone(at.offset), import_source: 'apple_health' }
+		}));
 }
 
 const NO_NUTRIENTS: Readonly<Record<Nutrient, number | null>> = {

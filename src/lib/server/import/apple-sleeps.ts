@@ -1,6 +1,6 @@
 // Sleep-analysis samples (in bed, awake, core, deep, REM) → sleeps with phases, REM seconds and the wake date.
 import type { Sleep, SleepTick } from '$lib/api/records';
-import { gmtZone, hoursAndMinutes, localDateAt, wallClock } from './health-time';
+import { gmtZone, hoursAndMinutes, localDateAt } from './health-time';
 import type { SourceRanking } from './sources';
 import { importXid } from './xid';
 
@@ -28,6 +28,10 @@ export interface SleepSample {
 
 /** Samples further apart than this belong to different sleeps. */
 const SESSION_GAP = 3600;
+/** A sleep shorter than this is a nap (`sub_type` 2), as the API files a sleep it is sent. */
+const NAP_MAX_SEC = 3 * 3600;
+/** A nap this short or shorter is a power nap (`sub_type` 1). */
+const POWER_NAP_MAX_SEC = 30 * 60;
 /** Depth of a phase tick: REM is drawn as light sleep (the API has no REM depth). */
 const DEPTH: Record<Exclude<SleepStage, 'in_bed'>, 1 | 2 | 3> = {
 	awake: 1,
@@ -125,9 +129,9 @@ function buildSleep(
 	});
 	const asleep = seconds.light + seconds.deep + seconds.rem;
 	const duration = wake - bed;
-	const startHour = wallClock(bed, wakeOffset).getUTCHours();
-	const nap = duration < 3 * 3600 && startHour >= 9 && startHour < 20;
-	const subType = nap ? (duration <= 30 * 60 ? 1 : 2) : 0;
+	// The API's own rule (its sleep create call): shorter than a night is a nap, whatever the
+	// hour; the demo's power naps are the ones of half an hour or less.
+	const subType = duration < NAP_MAX_SEC ? (duration <= POWER_NAP_MAX_SEC ? 1 : 2) : 0;
 	const firstStage = stages[0]?.start ?? bed;
 	const xid = importXid('apple_health', 'sleep', firstStage);
 	const tz = gmtZone(wakeOffset);

@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import {
 	bodyEventSchema,
+	cardiacEventV10Schema,
 	heartRateSchema,
 	mealWithItemsSchema,
 	moveSchema,
@@ -61,8 +62,8 @@ export class Collector {
 		this.#sink = sink;
 	}
 
-	skip(reason: string): void {
-		this.skipped[reason] = (this.skipped[reason] ?? 0) + 1;
+	skip(reason: string, count = 1): void {
+		this.skipped[reason] = (this.skipped[reason] ?? 0) + count;
 	}
 
 	async add(item: ImportedRecord): Promise<void> {
@@ -90,6 +91,9 @@ export class Collector {
 				break;
 			case 'heartrates':
 				check(heartRateSchema, item.record, what);
+				break;
+			case 'cardiac_events':
+				check(cardiacEventV10Schema, item.record, what);
 				break;
 		}
 		this.counts[item.kind]++;

@@ -3,12 +3,19 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { CsvError, parse } from 'csv-parse';
 import type { BodyEvent, MealWithItems, Move, Sleep } from '$lib/api/records';
-import { addDays, dateIntFromString, isValidTz, startOfLocalDay } from '$lib/time/zone';
+import {
+	addDays,
+	dateIntFromString,
+	isValidTz,
+	localDateInt,
+	startOfLocalDay
+} from '$lib/time/zone';
 import { mealItem } from './meal-item';
 import type { Collector } from './collector';
 import { hoursAndMinutes, round, withThousands } from './health-time';
 import { Pace } from './pace';
-import { ImportError } from './types';
+import { isPlausible, PLAUSIBLE } from './plausible';
+import { ImportError, type ImportZone } from './types';
 import { importXid } from './xid';
 
 /**
@@ -44,6 +51,22 @@ function csvFailure(error: CsvError, at: string): ImportError {
 	}
 }
 
+export interface UpCsvOptions {
+	/** The zone of rows without a `tz` column. */
+	tz: string;
+	/** Whether the person gave that zone (else it is UTC for want of one). */
+	given: boolean;
+	/** Epoch ms: rows dated after that day are skipped. */
+	nowMs: number;
+}
+
+const SKIP = {
+	empty: 'rows with a date and no values',
+	future: 'rows dated after today',
+	weight: `weights outside ${PLAUSIBLE.weight.min}–${withThousands(PLAUSIBLE.weight.max)} kg`,
+	body_fat: `body-fat readings outside ${PLAUSIBLE.body_fat.min}–${PLAUSIBLE.body_fat.max} %`
+} as const;
+
 /**
  * Reads the export record by record with csv-parse (RFC 4180 quoting: commas, doubled quotes and
  * line breaks inside quotes; CRLF or LF). Times of the night (`s_bedtime`, `s_asleep_time`,
@@ -56,8 +79,11 @@ export async function readUpCsv(
 	input: Readable,
 	collector: Collector,
 	fileName: string,
-	defaultTz: string
-): Promise<void> {
+	options: UpCsvOptions
+): Promise<{ zone: (ImportZone & { asOf: number }) | null }> {
+	const defaultTz = options.tz;
+	/** The zone of the latest row read, and what it came from. */
+	let zone: (ImportZone & { asOf: number }) | null = null;
 	/**
 	 * The line the next record starts on: the one after the last record's end. Kept as the parser
 	 * reads (it runs ahead of the rows handled), so a refusal names the line of the record it
@@ -106,12 +132,23 @@ export async function readUpCsv(
 				`${at}: column ${header[long] ?? long + 1}: a value longer than ${withThousands(UP_FIELD_LIMIT)} characters`
 			);
 		if (fields.every((value) => value.trim() === '')) return;
+		const dateColumn = header.indexOf('date');
+		if (fields.every((value, i) => i === dateColumn || value.trim() === '')) {
+			collector.skip(SKIP.empty);
+			return;
+		}
 		if (fields.length !== header.length)
 			throw new ImportError(
 				`${at}: ${fields.length} fields where the header names ${header.length} columns`
 			);
 		const names = header;
 		const row = new Map(names.map((name, i) => [name, (fields[i] ?? '').trim()]));
+		/** A weight or body fat no scale could show is left out, and counted. */
+		const plausible = (field: 'weight' | 'body_fat', value: number | null): number | null => {
+			if (value === null || isPlausible(field, value)) return value;
+			collector.skip(SKIP[field]);
+			return null;
+		};
 		const num = (column: string): number | null => {
 			const value = row.get(column);
 			if (value === undefined || value === '') return null;
@@ -123,9 +160,20 @@ export async function readUpCsv(
 		const date = dateIntFromString(row.get('date') ?? '');
 		if (date === null)
 			throw new ImportError(`${at}: column date: "${row.get('date') ?? ''}" is not a date`);
-		const tz = row.get('tz') || defaultTz;
+		const column = row.get('tz') ?? '';
+		const tz = column || defaultTz;
 		if (!isValidTz(tz)) throw new ImportError(`${at}: column tz: "${tz}" is not a time zone`);
+		if (date > localDateInt(Math.floor(options.nowMs / 1000), tz)) {
+			collector.skip(SKIP.future);
+			return;
+		}
 		const midnight = startOfLocalDay(date, tz);
+		if (zone === null || midnight >= zone.asOf)
+			zone = {
+				tz,
+				basis: column !== '' ? 'column' : options.given ? 'given' : 'default',
+				asOf: midnight
+			};
 		const nextMidnight = startOfLocalDay(addDays(date, 1), tz);
 
 		const move = moveOf(date, tz, midnight, nextMidnight, num);
@@ -136,8 +184,8 @@ export async function readUpCsv(
 		else if (sleep) await collector.add({ kind: 'sleeps', record: sleep, ticks: [] });
 
 		// The export repeats the weight in effect on every row: an event is where it changes.
-		const weight = num('weight');
-		const fat = num('body_fat');
+		const weight = plausible('weight', num('weight'));
+		const fat = plausible('body_fat', num('body_fat'));
 		if ((weight !== null && weight !== previousWeight) || (fat !== null && fat !== previousFat)) {
 			await collector.add({ kind: 'body_events', record: bodyOf(date, tz, midnight, weight, fat) });
 		}
@@ -156,6 +204,7 @@ export async function readUpCsv(
 		throw error;
 	}
 	if (header === null) throw new ImportError(`${fileName}: the file is empty`);
+	return { zone };
 }
 
 type Num = (column: string) => number | null;

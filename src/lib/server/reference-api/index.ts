@@ -8,7 +8,9 @@ import {
 	ImportError,
 	ImportTransaction,
 	importRecords,
-	type ImportCounts
+	priorImports,
+	type ImportCounts,
+	type StoredImport
 } from './apply';
 import {
 	DEFAULT_DATA_DIR,
@@ -54,7 +56,7 @@ import { TrendsEngine } from './trends';
 export type { ReferenceApiOptions } from './config';
 export type { FaultConfig } from './faults';
 export type { ImportCounts } from './apply';
-export { ImportError, type ImportTransaction } from './apply';
+export { ImportError, type ImportCommit, type ImportTransaction, type StoredImport } from './apply';
 export { DEMO_ACCOUNT, OWN_ACCOUNT, type RecordKind } from './store';
 export { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET } from './oauth';
 
@@ -83,6 +85,11 @@ export interface ReferenceApi {
 	 * connection, and its reads see the records as they are written.
 	 */
 	beginImport(account: string): Promise<ImportTransaction>;
+	/**
+	 * The files imported into an account whose content had `bytes` bytes: their digests, times
+	 * and summaries, so an importer can recognise a file it was given before.
+	 */
+	priorImports(account: string, bytes: number): Promise<StoredImport[]>;
 	close(): Promise<void>;
 }
 
@@ -363,6 +370,9 @@ export function createReferenceApi(options: ReferenceApiOptions = {}): Reference
 				release();
 				throw error;
 			}
+		},
+		async priorImports(account, bytes) {
+			return priorImports((await ready()).db, account, bytes);
 		},
 		async close(): Promise<void> {
 			if (live === null) return;

@@ -87,6 +87,11 @@ export interface Goals extends DatasetGoals {
 export interface AccountProfile {
 	userXid: string;
 	homeTz: string;
+	/**
+	 * Epoch seconds of the latest record the home zone was read from (an import's): a later
+	 * import of older records leaves the zone as it is. Absent for a zone set otherwise.
+	 */
+	homeTzAsOf?: number;
 	user: User;
 	settings: Settings;
 	friends: string[];
