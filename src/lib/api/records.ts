@@ -277,6 +277,36 @@ export const moveTickSchema = z.looseObject({
 });
 export type MoveTick = z.infer<typeof moveTickSchema>;
 
+const isInt = (value: unknown) => Number.isSafeInteger(value);
+const isCount = (value: unknown) => value === null || Number.isSafeInteger(value);
+const isMeasure = (value: unknown) =>
+	value === null || (typeof value === 'number' && Number.isFinite(value));
+
+/**
+ * Whether a value is a list of move ticks: the rules of moveTickSchema (ints for counts and
+ * times, finite numbers or null for calories and speed) written out by hand. A day of minute ticks
+ * is a thousand objects and an imported decade millions of them: through zod they took a third of
+ * an import's time. Ask the schema for the message when this answers false.
+ */
+export function isMoveTickList(value: unknown): value is MoveTick[] {
+	if (!Array.isArray(value)) return false;
+	const list: readonly unknown[] = value;
+	for (const tick of list) {
+		if (typeof tick !== 'object' || tick === null || Array.isArray(tick)) return false;
+		if (
+			!('time' in tick && isInt(tick.time)) ||
+			!('time_completed' in tick && isInt(tick.time_completed)) ||
+			!('distance' in tick && isCount(tick.distance)) ||
+			!('active_time' in tick && isCount(tick.active_time)) ||
+			!('steps' in tick && isCount(tick.steps)) ||
+			!('calories' in tick && isMeasure(tick.calories)) ||
+			!('speed' in tick && isMeasure(tick.speed))
+		)
+			return false;
+	}
+	return true;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Body, mood, meals, heart rate, custom events
 // ---------------------------------------------------------------------------------------------
