@@ -316,8 +316,9 @@ describe('enumerated sub types', () => {
 		expect(rejectedFields(moodSchema, { ...moodGood, sub_type: subType })).toEqual(['sub_type']);
 	});
 
-	it('rejects a sleep phase depth outside 1 to 3', () => {
-		expect(accepts(sleepTickSchema, { depth: 4, time: 1774737060 })).toBe(false);
+	it('rejects a sleep phase depth outside 1 to 4 (4 is REM, the project’s extension)', () => {
+		expect(accepts(sleepTickSchema, { depth: 4, time: 1774737060 })).toBe(true);
+		expect(accepts(sleepTickSchema, { depth: 5, time: 1774737060 })).toBe(false);
 		expect(accepts(sleepTickSchema, { depth: 0, time: 1774737060 })).toBe(false);
 	});
 

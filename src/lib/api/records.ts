@@ -132,7 +132,7 @@ export const sleepDetailsSchema = z.looseObject({
 	/** When the user fell asleep (= the first phase tick). */
 	asleep_time: count,
 	awakenings: count,
-	/** Always 0: the band records no REM. */
+	/** REM seconds: 0 from the band, which records no REM; an imported sleep may carry some. */
 	rem: count,
 	light: count,
 	deep: count,
@@ -162,8 +162,12 @@ export type Sleep = z.infer<typeof sleepSchema>;
 
 /** A sleep phase: it lasts from `time` until the next tick (the last one until time_completed). */
 export const sleepTickSchema = z.looseObject({
-	/** 1 awake, 2 light, 3 deep. */
-	depth: z.literal([1, 2, 3]),
+	/**
+	 * 1 awake, 2 light, 3 deep; 4 REM, this project's extension: the API's phases have no REM
+	 * depth, and its embedded API answers 4 for the REM phases of an imported sleep that recorded
+	 * them (an upstream band records none, and writes accept 1 to 3 only).
+	 */
+	depth: z.literal([1, 2, 3, 4]),
 	time: epochSchema
 });
 export type SleepTick = z.infer<typeof sleepTickSchema>;

@@ -21,7 +21,9 @@ import {
 	hypnogramNewYork,
 	hypnogramOrdinary,
 	hypnogramSpringForward,
+	hypnogramWithRem,
 	nightTotals,
+	nightTotalsWithRem,
 	sleepSeries,
 	stepAttainment,
 	stepsSeries,
@@ -77,6 +79,22 @@ describe('chart snapshots', () => {
 		const svg = chartSvgMarkup(render(Hypnogram, { props: { night: hypnogramNewYork } }).body);
 		expect(svg).toContain('times in America/New_York');
 		await expect(svg).toMatchFileSnapshot('./__snapshots__/hypnogram-new-york.svg');
+	});
+
+	it('draws a watch night with REM in a row of its own between awake and light', async () => {
+		const svg = chartSvgMarkup(render(Hypnogram, { props: { night: hypnogramWithRem } }).body);
+		expectRoundedCoordinates(svg);
+		expect(svg).toContain('>REM sleep</text>');
+		expect(svg.match(/class="block phase-rem/g)).toHaveLength(2);
+		await expect(svg).toMatchFileSnapshot('./__snapshots__/hypnogram-rem.svg');
+	});
+
+	it('stacks REM between light sleep and awake for nights that have it', async () => {
+		const svg = chartSvgMarkup(render(NightStack, { props: { nights: nightTotalsWithRem } }).body);
+		expectRoundedCoordinates(svg);
+		// The middle night has no REM: two REM pieces for three nights.
+		expect(svg.match(/class="phase-rem"/g)).toHaveLength(2);
+		await expect(svg).toMatchFileSnapshot('./__snapshots__/night-stack-rem.svg');
 	});
 
 	it('stacks two weeks of nights under their wake dates', async () => {

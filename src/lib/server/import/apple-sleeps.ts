@@ -32,11 +32,14 @@ const SESSION_GAP = 3600;
 const NAP_MAX_SEC = 3 * 3600;
 /** A nap this short or shorter is a power nap (`sub_type` 1). */
 const POWER_NAP_MAX_SEC = 30 * 60;
-/** Depth of a phase tick: REM is drawn as light sleep (the API has no REM depth). */
-const DEPTH: Record<Exclude<SleepStage, 'in_bed'>, 1 | 2 | 3> = {
+/**
+ * Depth of a phase tick: 1 awake, 2 light, 3 deep as the API has them, and 4 for REM, this
+ * project's extension of the API's depths (records.ts), which the dashboard draws as a REM row.
+ */
+const DEPTH: Record<Exclude<SleepStage, 'in_bed'>, 1 | 2 | 3 | 4> = {
 	awake: 1,
 	light: 2,
-	rem: 2,
+	rem: 4,
 	deep: 3
 };
 
