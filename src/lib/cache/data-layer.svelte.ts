@@ -81,6 +81,11 @@ export interface PersonDay {
 	/** The zone of the person's latest move. */
 	readonly tz: string;
 	/**
+	 * When today has no move: the date of the latest one (an imported history ends some day in
+	 * the past), so a page can point there; null when today has one, or there is none at all.
+	 */
+	readonly latest: number | null;
+	/**
 	 * The server's clock (epoch seconds) when the day was last asked of the API; null until then.
 	 * Forms that start at "now" start here, not at the browser's clock, which may differ.
 	 */
@@ -100,6 +105,7 @@ const LOGGED_STORAGE_PREFIX = 'wellness:logged-weigh-ins:';
 class PersonDayState implements PersonDay {
 	today = $state<number | null>(null);
 	tz = $state('UTC');
+	latest = $state<number | null>(null);
 	serverTime = $state<number | null>(null);
 	error = $state<string | null>(null);
 }
@@ -310,6 +316,7 @@ export class DataLayer {
 		if (userKey !== remembered) {
 			this.#day.today = null;
 			this.#day.tz = 'UTC';
+			this.#day.latest = null;
 			if (userKey !== null) this.#recallDay(userKey);
 		}
 		if (userKey === null) {
@@ -323,13 +330,27 @@ export class DataLayer {
 			if (move) {
 				this.#day.tz = normalizeTz(move.details.tz);
 				this.#day.today = move.date;
+				this.#day.latest = null;
 			} else if (page.serverTime !== null) {
+				// No move today (an imported history ends in the past): the latest move, the first
+				// of a list newest first, gives the person's zone and the day to point to.
+				const recent = await this.#client.listPage('moves', {
+					startTime: 0,
+					endTime: page.serverTime
+				});
+				const latest = recent.items[0];
+				if (latest) this.#day.tz = normalizeTz(latest.details.tz);
+				this.#day.latest = latest?.date ?? null;
 				this.#day.today = localDateInt(page.serverTime, this.#day.tz);
 			}
 			this.#day.serverTime = page.serverTime;
 			this.#day.error = null;
 			if (this.#day.today !== null) {
-				const remember = JSON.stringify({ today: this.#day.today, tz: this.#day.tz });
+				const remember = JSON.stringify({
+					today: this.#day.today,
+					tz: this.#day.tz,
+					latest: this.#day.latest
+				});
 				try {
 					this.#options.memory?.setItem(DAY_STORAGE_PREFIX + userKey, remember);
 				} catch {
@@ -350,6 +371,7 @@ export class DataLayer {
 			if (!value.success) return;
 			this.#day.today = value.data.today;
 			this.#day.tz = normalizeTz(value.data.tz);
+			this.#day.latest = value.data.latest ?? null;
 		} catch {
 			// A damaged entry is simply forgotten; the API answers again.
 		}
@@ -1166,7 +1188,11 @@ function userKeyOf(session: Session): string | null {
 	return session.userKey ?? (session.signedIn ? 'default' : null);
 }
 
-const rememberedDaySchema = z.object({ today: z.number(), tz: z.string() });
+const rememberedDaySchema = z.object({
+	today: z.number(),
+	tz: z.string(),
+	latest: z.optional(z.nullable(z.number()))
+});
 const loggedSchema = z.array(z.string());
 
 async function defaultDeleteStore(userKey: string): Promise<void> {
