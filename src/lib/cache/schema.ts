@@ -137,7 +137,7 @@ export const CORE_LIST_KINDS: readonly ListKind[] = ['moves', 'sleeps', 'workout
 export const HEART_BODY_KINDS: readonly ListKind[] = ['heartrates', 'bodyEvents', 'cardiacEvents'];
 /** The kinds added after the first version, each behind its own scope: they count once synced. */
 export const LATER_LIST_KINDS: readonly ListKind[] = [...HEART_BODY_KINDS, 'meals'];
-/** Kinds only an upstream speaking v.1.0 has. */
+/** Kinds of v.1.0 only: an upstream speaking v.1.0 has them, and the embedded API beside v.1.1. */
 export const V10_ONLY_KINDS: readonly ListKind[] = ['cardiacEvents'];
 /** What a sync fetches unless told otherwise: every kind v.1.1 has. */
 export const DEFAULT_SYNC_KINDS: readonly ListKind[] = LIST_KINDS.filter(
