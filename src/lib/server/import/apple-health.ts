@@ -8,7 +8,7 @@ import type {
 	MealWithItems,
 	Workout
 } from '$lib/api/records';
-import { isValidTz, offsetSeconds } from '$lib/time/zone';
+import { isValidTz } from '$lib/time/zone';
 import { mealItem, type Nutrient } from './meal-item';
 import {
 	GRAMS,
@@ -45,6 +45,7 @@ import {
 import { SourceRanking } from './sources';
 import { ImportError, type ImportZone } from './types';
 import { importXid } from './xid';
+import { ZoneNamer, type DeviceZone } from './zone-names';
 
 const MOVE_METRICS: Readonly<
 	Record<string, { metric: number; units: Readonly<Record<string, number>> }>
@@ -190,7 +191,9 @@ export class AppleHealthReader {
 	#limitReason: string;
 	/** The latest record's start, and the latest one that named its device's zone. */
 	#latest: HealthInstant | null = null;
-	#deviceZone: { epoch: number; tz: string } | null = null;
+	/** Every zone a record's device named (HKTimeZone), with the record's time. */
+	readonly #deviceZones: DeviceZone[] = [];
+	#zoneNamer: ZoneNamer | null = null;
 	/** Where the parser last reported something: a token since then is still being gathered. */
 	readonly #mark: TokenMark = { position: 0, line: 1, column: 0, tag: null };
 
@@ -353,13 +356,15 @@ export class AppleHealthReader {
 		}
 		if (this.#latest === null || start.epoch >= this.#latest.epoch) this.#latest = start;
 		const zone = element.metadata.HKTimeZone;
-		if (
-			zone !== undefined &&
-			(this.#deviceZone === null || start.epoch >= this.#deviceZone.epoch) &&
-			isValidTz(zone)
-		)
-			this.#deviceZone = { epoch: start.epoch, tz: zone };
+		if (zone !== undefined && isValidTz(zone))
+			this.#deviceZones.push({ epoch: start.epoch, tz: zone });
 		return true;
+	}
+
+	/** The zones the device named, as one namer for every record built (see zone-names.ts). */
+	get #namer(): ZoneNamer {
+		this.#zoneNamer ??= new ZoneNamer(this.#deviceZones);
+		return this.#zoneNamer;
 	}
 
 	/**
@@ -369,10 +374,9 @@ export class AppleHealthReader {
 	zone(): (ImportZone & { asOf: number }) | null {
 		const latest = this.#latest;
 		if (latest === null) return null;
-		const device = this.#deviceZone;
-		if (device !== null && offsetSeconds(latest.epoch, device.tz) === latest.offset * 60)
-			return { tz: device.tz, basis: 'device', asOf: latest.epoch };
-		return { tz: gmtZone(latest.offset), basis: 'offsets', asOf: latest.epoch };
+		const tz = this.#namer.name(latest.epoch, latest.offset);
+		const basis = tz === gmtZone(latest.offset) ? 'offsets' : 'device';
+		return { tz, basis, asOf: latest.epoch };
 	}
 
 	/** Records of kinds the API has no place for, by name. */
@@ -612,9 +616,10 @@ export class AppleHealthReader {
 	/** Builds and hands over every record, once the whole file has been read. */
 	async finish(collector: Collector): Promise<void> {
 		for (const [reason, count] of this.#skipped) collector.skip(reason, count);
+		const namer = this.#namer;
 		const byDay = new Map<number, DayWorkouts>();
 		for (const workout of this.#distinctWorkouts()) {
-			const record = workoutRecord(workout);
+			const record = workoutRecord(workout, namer);
 			const day = byDay.get(record.date) ?? { count: 0, seconds: 0, calories: 0, longest: 0 };
 			day.count++;
 			day.seconds += workout.seconds;
@@ -623,20 +628,19 @@ export class AppleHealthReader {
 			byDay.set(record.date, day);
 			await collector.add({ kind: 'workouts', record });
 		}
-		for (const { move, ticks } of this.#ledger.moves(byDay))
+		for (const { move, ticks } of this.#ledger.moves(byDay, namer))
 			await collector.add({ kind: 'moves', record: move, ticks });
-		for (const { record, ticks } of buildSleeps(this.#sleeps, this.#ranking, (reason) =>
-			collector.skip(reason)
-		))
+		const skip = (reason: string) => collector.skip(reason);
+		for (const { record, ticks } of buildSleeps(this.#sleeps, this.#ranking, skip, namer))
 			await collector.add({ kind: 'sleeps', record, ticks });
 		const heartRates = [...this.#heartRates.values()].sort((a, b) => a.at.epoch - b.at.epoch);
 		for (const { at, bpm } of heartRates)
-			await collector.add({ kind: 'heartrates', record: heartRateRecord(at, bpm) });
-		const skip = (reason: string) => collector.skip(reason);
-		for (const record of bodyRecords(this.#body, this.#ranking, skip))
+			await collector.add({ kind: 'heartrates', record: heartRateRecord(at, bpm, namer) });
+		for (const record of bodyRecords(this.#body, this.#ranking, skip, namer))
 			await collector.add({ kind: 'body_events', record });
-		for (const record of mealRecords(this.#dietary)) await collector.add({ kind: 'meals', record });
-		for (const record of pressureRecords(this.#pressure.values(), this.#ranking, skip))
+		for (const record of mealRecords(this.#dietary, namer))
+			await collector.add({ kind: 'meals', record });
+		for (const record of pressureRecords(this.#pressure.values(), this.#ranking, skip, namer))
 			await collector.add({ kind: 'cardiac_events', record });
 	}
 
@@ -662,7 +666,7 @@ export class AppleHealthReader {
 	}
 }
 
-function workoutRecord(workout: WorkoutSample): Workout {
+function workoutRecord(workout: WorkoutSample, namer: ZoneNamer): Workout {
 	const { start, end, subType } = workout;
 	const meters = workout.meters === null ? null : Math.round(workout.meters);
 	return {
@@ -688,13 +692,13 @@ function workoutRecord(workout: WorkoutSample): Workout {
 			intensity: null,
 			calories: workout.kcal === null ? null : Math.round(workout.kcal),
 			bmr: null,
-			tz: gmtZone(start.offset),
+			tz: namer.name(start.epoch, start.offset),
 			import_source: 'apple_health'
 		}
 	};
 }
 
-function heartRateRecord(at: HealthInstant, bpm: number): HeartRate {
+function heartRateRecord(at: HealthInstant, bpm: number, namer: ZoneNamer): HeartRate {
 	return {
 		xid: importXid('apple_health', 'heartrate', at.epoch),
 		title: `${bpm} bpm`,
@@ -706,7 +710,7 @@ function heartRateRecord(at: HealthInstant, bpm: number): HeartRate {
 		place_acc: null,
 		place_name: null,
 		resting_heartrate: bpm,
-		details: { tz: gmtZone(at.offset), import_source: 'apple_health' }
+		details: { tz: namer.name(at.epoch, at.offset), import_source: 'apple_health' }
 	};
 }
 
@@ -718,7 +722,8 @@ function heartRateRecord(at: HealthInstant, bpm: number): HeartRate {
 function bodyRecords(
 	samples: readonly BodySample[],
 	ranking: SourceRanking,
-	skip: (reason: string) => void
+	skip: (reason: string) => void,
+	namer: ZoneNamer
 ): BodyEvent[] {
 	const events = new Map<number, { at: HealthInstant; fields: Map<BodyField, BodySample> }>();
 	for (const sample of samples) {
@@ -761,7 +766,7 @@ function bodyRecords(
 			weight: weight === null ? null : round(weight, 3),
 			body_fat: fat === null ? null : round(fat, 2),
 			bmi: bmi === null ? null : round(bmi, 2),
-			details: { tz: gmtZone(at.offset), import_source: 'apple_health' }
+			details: { tz: namer.name(at.epoch, at.offset), import_source: 'apple_health' }
 		});
 	}
 	return records;
@@ -775,7 +780,8 @@ function bodyRecords(
 function pressureRecords(
 	samples: Iterable<PressureSample>,
 	ranking: SourceRanking,
-	skip: (reason: string) => void
+	skip: (reason: string) => void,
+	namer: ZoneNamer
 ): CardiacEventV10[] {
 	const byInstant = new Map<number, PressureSample>();
 	for (const sample of samples) {
@@ -805,7 +811,7 @@ function pressureRecords(
 			diastolic,
 			heart_rate: null,
 			note: null,
-			details: { tz: gmtZone(at.offset), import_source: 'apple_health' }
+			details: { tz: namer.name(at.epoch, at.offset), import_source: 'apple_health' }
 		}));
 }
 
@@ -833,7 +839,7 @@ const NUTRIENTS: readonly Nutrient[] = [
  * One meal per local day holding the day's food: the samples one app wrote at one instant form one
  * item (a food logged with its nutrients), named by the app's food name when it gave one.
  */
-function mealRecords(samples: readonly DietarySample[]): MealWithItems[] {
+function mealRecords(samples: readonly DietarySample[], namer: ZoneNamer): MealWithItems[] {
 	const days = new Map<number, Map<string, DietarySample[]>>();
 	for (const sample of samples) {
 		const date = localDateAt(sample.at.epoch, sample.at.offset);
@@ -903,7 +909,7 @@ function mealRecords(samples: readonly DietarySample[]): MealWithItems[] {
 				vitamin_c: null,
 				vitamin_a: null,
 				iron: null,
-				tz: gmtZone(first.offset),
+				tz: namer.name(first.epoch, first.offset),
 				import_source: 'apple_health'
 			},
 			items: { items, size: items.length }

@@ -1,8 +1,9 @@
 // Sleep-analysis samples (in bed, awake, core, deep, REM) → sleeps with phases, REM seconds and the wake date.
 import type { Sleep, SleepTick } from '$lib/api/records';
-import { gmtZone, hoursAndMinutes, localDateAt } from './health-time';
+import { hoursAndMinutes, localDateAt } from './health-time';
 import type { SourceRanking } from './sources';
 import { importXid } from './xid';
+import type { ZoneNamer } from './zone-names';
 
 export type SleepStage = 'in_bed' | 'awake' | 'light' | 'deep' | 'rem';
 
@@ -52,13 +53,14 @@ const DEPTH: Record<Exclude<SleepStage, 'in_bed'>, 1 | 2 | 3 | 4> = {
 export function* buildSleeps(
 	samples: SleepSample[],
 	ranking: SourceRanking,
-	skip: (reason: string) => void
+	skip: (reason: string) => void,
+	namer: ZoneNamer
 ): Generator<{ record: Sleep; ticks: SleepTick[] }> {
 	samples.sort((a, b) => a.start - b.start || a.end - b.end);
 	let session: SleepSample[] = [];
 	let sessionEnd = -Infinity;
 	const finish = () => {
-		const built = session.length > 0 ? buildSleep(session, ranking) : null;
+		const built = session.length > 0 ? buildSleep(session, ranking, namer) : null;
 		if (session.length > 0 && !built) skip('sleeps: in bed without any asleep stage');
 		session = [];
 		return built;
@@ -78,7 +80,8 @@ export function* buildSleeps(
 
 function buildSleep(
 	session: readonly SleepSample[],
-	ranking: SourceRanking
+	ranking: SourceRanking,
+	namer: ZoneNamer
 ): { record: Sleep; ticks: SleepTick[] } | null {
 	let best = 0;
 	for (const sample of session) {
@@ -137,7 +140,7 @@ function buildSleep(
 	const subType = duration < NAP_MAX_SEC ? (duration <= POWER_NAP_MAX_SEC ? 1 : 2) : 0;
 	const firstStage = stages[0]?.start ?? bed;
 	const xid = importXid('apple_health', 'sleep', firstStage);
-	const tz = gmtZone(wakeOffset);
+	const tz = namer.name(wake, wakeOffset);
 	return {
 		record: {
 			xid,

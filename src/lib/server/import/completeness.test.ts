@@ -76,7 +76,8 @@ describe('what an export holds besides the kinds the API stores', () => {
 			time_created: utc(2019, 3, 6, 6, 30),
 			date: 20190306,
 			heart_rate: null,
-			details: { tz: 'GMT+0100' }
+			// The watch named Europe/Berlin, whose offset the reading has.
+			details: { tz: 'Europe/Berlin' }
 		});
 	});
 });
@@ -119,8 +120,11 @@ describe('records an import must not take as they are', () => {
 
 describe('the person’s zone', () => {
 	it('is the zone the device named for the latest records, when it had their offset', async () => {
-		const { summary } = await imported('apple-health-completeness.xml');
+		const { summary, moves, sleeps } = await imported('apple-health-completeness.xml');
 		expect(summary.zone).toEqual({ tz: 'Europe/Berlin', basis: 'device' });
+		// Records read the named zone too, not only their offset.
+		expect(moves().map((move) => move.details.tz)).toEqual(['Europe/Berlin']);
+		expect(sleeps().map((sleep) => sleep.details.tz)).toEqual(['Europe/Berlin', 'Europe/Berlin']);
 	});
 });
 
