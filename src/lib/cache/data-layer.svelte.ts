@@ -332,16 +332,20 @@ export class DataLayer {
 				this.#day.today = move.date;
 				this.#day.latest = null;
 			} else if (page.serverTime !== null) {
+				this.#day.today = localDateInt(page.serverTime, this.#day.tz);
 				// No move today (an imported history ends in the past): the latest move, the first
-				// of a list newest first, gives the person's zone and the day to point to.
+				// of a list newest first, gives the person's zone and the day to point to. Asked
+				// after today is known, so nothing waits for it.
 				const recent = await this.#client.listPage('moves', {
 					startTime: 0,
 					endTime: page.serverTime
 				});
 				const latest = recent.items[0];
-				if (latest) this.#day.tz = normalizeTz(latest.details.tz);
+				if (latest) {
+					this.#day.tz = normalizeTz(latest.details.tz);
+					this.#day.today = localDateInt(page.serverTime, this.#day.tz);
+				}
 				this.#day.latest = latest?.date ?? null;
-				this.#day.today = localDateInt(page.serverTime, this.#day.tz);
 			}
 			this.#day.serverTime = page.serverTime;
 			this.#day.error = null;
