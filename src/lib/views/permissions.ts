@@ -44,3 +44,39 @@ export function permissionName(scope: string): string {
 	const permission = byScope.get(scope);
 	return permission === undefined ? scope : `${permission.label.toLowerCase()} (${scope})`;
 }
+
+/** What each write permission lets a person do from the dashboard, in words. */
+const WRITE_USES: Readonly<Record<string, string>> = {
+	move_write: 'change the step goal',
+	sleep_write: 'change the sleep goal',
+	body_write: 'log weigh-ins',
+	mood_write: 'log moods'
+};
+
+/** What blocks a form before anything is typed into it. */
+export interface WriteAccess {
+	/** The service cannot be reached (the sync says offline). */
+	offline: boolean;
+	/** The scopes granted; null while the session is not known, which blocks nothing yet. */
+	scopes: readonly string[] | null;
+}
+
+/** A form's write: its permission, and the thing it writes ("a mood", "a weigh-in"). */
+export interface FormWrite {
+	scope: string;
+	thing: string;
+}
+
+/**
+ * Why a form cannot be used now, said up front rather than on Save, or null when it can: offline
+ * ("Offline: a mood can be logged once the network is back."), or a sign-in without the form's
+ * permission ("Logging a mood needs the permission to log moods (mood_write), which this sign-in
+ * did not grant."). A token with no scopes listed grants them all.
+ */
+export function writeBlocked(access: WriteAccess, write: FormWrite): string | null {
+	if (access.offline) return `Offline: ${write.thing} can be logged once the network is back.`;
+	const scopes = access.scopes;
+	if (scopes === null || scopes.length === 0 || scopes.includes(write.scope)) return null;
+	const use = WRITE_USES[write.scope] ?? write.scope;
+	return `Logging ${write.thing} needs the permission to ${use} (${write.scope}), which this sign-in did not grant.`;
+}
