@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { permissionName, writeBlocked } from './permissions';
+import { defaultScopes, permissionName, writeBlocked } from './permissions';
 
 const mood = { scope: 'mood_write', thing: 'a mood' };
 
@@ -36,5 +36,23 @@ describe('permissionName', () => {
 	it('says the plain name first and the scope after', () => {
 		expect(permissionName('sleep_read')).toBe('sleep (sleep_read)');
 		expect(permissionName('unknown_scope')).toBe('unknown_scope');
+	});
+});
+
+describe('defaultScopes', () => {
+	it('asks for what the views read and the changes they make, not friends or band and other events', () => {
+		expect(defaultScopes()).toEqual([
+			'move_read',
+			'sleep_read',
+			'basic_read',
+			'meal_read',
+			'weight_read',
+			'heartrate_read',
+			'mood_read',
+			'move_write',
+			'sleep_write',
+			'body_write',
+			'mood_write'
+		]);
 	});
 });

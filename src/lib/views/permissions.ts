@@ -7,33 +7,73 @@ export interface Permission {
 	label: string;
 	/** What the dashboard shows with it. */
 	use: string;
+	/** Whether a view reads it: only those are asked for unless the person ticks more. */
+	read: boolean;
 }
 
 /** Every read scope the dashboard's views use, in the order the sign-in choice lists them. */
 export const PERMISSIONS: readonly Permission[] = [
-	{ scope: 'move_read', label: 'Activity', use: 'steps, distance, active time and workouts' },
-	{ scope: 'sleep_read', label: 'Sleep', use: 'nights, sleep phases, bedtimes and naps' },
-	{ scope: 'basic_read', label: 'Profile', use: 'your profile, units and time zone' },
-	{ scope: 'meal_read', label: 'Meals', use: 'calories eaten and nutrition' },
-	{ scope: 'weight_read', label: 'Body measurements', use: 'weight and body fat' },
-	{ scope: 'heartrate_read', label: 'Heart rate', use: 'resting heart rate' },
-	{ scope: 'mood_read', label: 'Mood', use: 'how you said you felt' },
-	{ scope: 'generic_event_read', label: 'Other events', use: 'events other apps recorded' },
-	{ scope: 'extended_read', label: 'Band events', use: 'when the band was worn and charged' },
-	{ scope: 'friends_read', label: 'Friends', use: 'your list of friends' }
+	{
+		scope: 'move_read',
+		label: 'Activity',
+		use: 'steps, distance, active time and workouts',
+		read: true
+	},
+	{
+		scope: 'sleep_read',
+		label: 'Sleep',
+		use: 'nights, sleep phases, bedtimes and naps',
+		read: true
+	},
+	{ scope: 'basic_read', label: 'Profile', use: 'your profile, units and time zone', read: true },
+	{ scope: 'meal_read', label: 'Meals', use: 'calories eaten and nutrition', read: true },
+	{ scope: 'weight_read', label: 'Body measurements', use: 'weight and body fat', read: true },
+	{ scope: 'heartrate_read', label: 'Heart rate', use: 'resting heart rate', read: true },
+	{ scope: 'mood_read', label: 'Mood', use: 'how you said you felt', read: true },
+	{
+		scope: 'generic_event_read',
+		label: 'Other events',
+		use: 'events other apps recorded; no view shows them yet',
+		read: false
+	},
+	{
+		scope: 'extended_read',
+		label: 'Band events',
+		use: 'when the band was worn and charged; no view shows them yet',
+		read: false
+	},
+	{
+		scope: 'friends_read',
+		label: 'Friends',
+		use: 'your list of friends; no view shows it yet',
+		read: false
+	}
 ];
 
 /** The write scopes behind the changes a person makes on the pages (goals, weigh-ins, moods). */
 export const CHANGE_PERMISSIONS: readonly Permission[] = [
-	{ scope: 'move_write', label: 'Steps goal', use: 'change it on the Goals page' },
-	{ scope: 'sleep_write', label: 'Time-asleep goal', use: 'change it on the Goals page' },
+	{ scope: 'move_write', label: 'Steps goal', use: 'change it on the Goals page', read: true },
+	{
+		scope: 'sleep_write',
+		label: 'Time-asleep goal',
+		use: 'change it on the Goals page',
+		read: true
+	},
 	{
 		scope: 'body_write',
 		label: 'Weigh-ins and weight goal',
-		use: 'log or remove a weigh-in, change the weight goal'
+		use: 'log or remove a weigh-in, change the weight goal',
+		read: true
 	},
-	{ scope: 'mood_write', label: 'Moods you log', use: 'log or delete how you feel' }
+	{ scope: 'mood_write', label: 'Moods you log', use: 'log or delete how you feel', read: true }
 ];
+
+/** What a sign-in asks for unless the person chooses otherwise: what the views read and change. */
+export function defaultScopes(): string[] {
+	return [...PERMISSIONS, ...CHANGE_PERMISSIONS]
+		.filter((permission) => permission.read)
+		.map((permission) => permission.scope);
+}
 
 const byScope = new Map(
 	[...PERMISSIONS, ...CHANGE_PERMISSIONS].map((permission) => [permission.scope, permission])
