@@ -6,9 +6,17 @@ import { dayStateWords, formatPercent, formatQuantity } from '$lib/format';
 import { round2 } from '../frame/scales';
 import type { ChartTable } from '../frame/table';
 
-/** A bar's track height, and the room over it for the name and the status line. */
+/**
+ * Each row, from its top: the row's name on a line of its own, the 14 px track, and the words
+ * under the track (the status, or each part of the split): nothing shares a line with the name,
+ * so a phone's width never runs them together.
+ */
 const TRACK = 14;
-const LABEL_GAP = 6;
+const NAME_BASELINE = 13;
+const TRACK_TOP = 20;
+const UNDER_BASELINE = TRACK_TOP + TRACK + 14;
+/** Height a row needs for its three lines. */
+export const ROW_HEIGHT = UNDER_BASELINE + 8;
 /** A part of the split narrower than this has its words in the legend and tooltip only. */
 const MIN_LABELLED_WIDTH = 96;
 
@@ -16,7 +24,9 @@ const MIN_LABELLED_WIDTH = 96;
 export interface EnergyBar {
 	index: 0;
 	kind: 'energy';
+	/** Baseline of the row's name, and of the status under the track. */
 	labelY: number;
+	statusY: number;
 	trackY: number;
 	/** Eaten up to the budget (or all of it, without one). */
 	fillWidth: number;
@@ -94,9 +104,11 @@ export function energySplitLayout(
 	innerWidth: number,
 	innerHeight: number
 ): EnergySplitLayout {
-	const y = scaleBand<number>().domain([0, 1]).range([0, innerHeight]).paddingInner(0.3);
-	const trackY = (row: number) => round2((y(row) ?? 0) + y.bandwidth() - TRACK);
-	const labelY = (row: number) => round2(trackY(row) - LABEL_GAP);
+	const y = scaleBand<number>().domain([0, 1]).range([0, innerHeight]);
+	const top = (row: number) => y(row) ?? 0;
+	const trackY = (row: number) => round2(top(row) + TRACK_TOP);
+	const labelY = (row: number) => round2(top(row) + NAME_BASELINE);
+	const underY = (row: number) => round2(top(row) + UNDER_BASELINE);
 	const eaten = day.eaten ?? 0;
 	const budget = day.budget;
 	const x = scaleLinear()
@@ -107,6 +119,7 @@ export function energySplitLayout(
 		index: 0,
 		kind: 'energy',
 		labelY: labelY(0),
+		statusY: underY(0),
 		trackY: trackY(0),
 		fillWidth: round2(x(within)),
 		overflowWidth: round2(budget !== null && eaten > budget ? x(eaten) - x(budget) : 0),
@@ -122,7 +135,7 @@ export function energySplitLayout(
 			part,
 			x: round2(left),
 			width: round2(width),
-			labelY: round2(trackY(1) + TRACK + 14),
+			labelY: underY(1),
 			trackY: trackY(1),
 			labelled: width >= MIN_LABELLED_WIDTH
 		};

@@ -8,6 +8,7 @@ import {
 	averageFigures,
 	dayEnergyFigures,
 	foodModel,
+	intakeLegend,
 	macroFigures,
 	parseFoodView
 } from './food-view';
@@ -241,6 +242,22 @@ describe('foodModel', () => {
 			kcal: 400,
 			grams: null,
 			share: null
+		});
+	});
+});
+
+describe('intakeLegend', () => {
+	it('keys today’s hollow bar only while a day is under way', () => {
+		const day = { dateInt: 20260323, eaten: 1200, burned: 2000, budget: 1500 };
+		expect(intakeLegend([{ ...day, state: 'finished' }]).map((item) => item.label)).toEqual([
+			'Eaten',
+			'Eaten over budget',
+			'Budget'
+		]);
+		expect(intakeLegend([{ ...day, state: 'underway' }])[2]).toEqual({
+			label: 'Today so far',
+			color: 'var(--steps)',
+			mark: 'ring'
 		});
 	});
 });

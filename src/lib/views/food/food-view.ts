@@ -4,6 +4,7 @@ import { basisOf, type Coverage } from '$lib/coverage';
 import { basisNote, formatInteger, formatQuantity } from '$lib/format';
 import { energySplitTable } from '$lib/charts/energy-split/energy-split';
 import { intakeTable } from '$lib/charts/intake-bars/intake-bars';
+import type { LegendItem } from '$lib/charts/frame/legend';
 import type { ChartTable } from '$lib/charts/frame/table';
 import {
 	budgetOffset,
@@ -131,11 +132,33 @@ export function averageFigures(averages: EnergyAverages, basis: string | null = 
 	];
 }
 
+/** The legend of a week's or month's chart: today's hollow bar is keyed while it shows. */
+export function intakeLegend(days: readonly DayEnergy[]): LegendItem[] {
+	return [
+		{ label: 'Eaten', color: 'var(--steps)' },
+		{ label: 'Eaten over budget', color: 'var(--warning)' },
+		...(days.some((day) => day.state === 'underway')
+			? [{ label: 'Today so far', color: 'var(--steps)', mark: 'ring' as const }]
+			: []),
+		{ label: 'Budget', color: 'var(--text)', dashed: true }
+	];
+}
+
+/** The legend of a day's chart: eaten, over budget, and the three nutrients of the split. */
+export const DAY_LEGEND: readonly LegendItem[] = [
+	{ label: 'Eaten', color: 'var(--steps)' },
+	{ label: 'Over budget', color: 'var(--warning)' },
+	{ label: 'Protein', color: 'var(--protein)' },
+	{ label: 'Carbohydrates', color: 'var(--carbohydrate)' },
+	{ label: 'Fat', color: 'var(--fat)' }
+];
+
 /** What the page lays out for a day, week or month: every number already worked out. */
 export interface FoodModel {
 	/** Each day of the period (a day view has one), with its state. */
 	days: DayEnergy[];
 	table: ChartTable;
+	legend: LegendItem[];
 	/** The day shown in the day view, and its chart: eaten against budget, and the split. */
 	day: DayEnergy;
 	split: MacroPart[];
@@ -185,6 +208,7 @@ export function foodModel(input: {
 	return {
 		days,
 		table: intakeTable(days),
+		legend: intakeLegend(days),
 		day,
 		split,
 		dayTable: energySplitTable(day, split),
