@@ -73,7 +73,7 @@ describe('syncProgressText', () => {
 describe('syncSummaryText', () => {
 	it('names the records this run fetched apart from all the browser holds', () => {
 		expect(syncSummaryText(899, usage(731, 1047, 18))).toBe(
-			'Sync finished: 899 new or changed records fetched; this browser now holds 1,796 records in all.'
+			'Sync finished: 899 new or changed records fetched; this browser now holds 731 days of activity, 1,047 sleeps and 18 workouts.'
 		);
 	});
 
@@ -86,7 +86,8 @@ describe('kindRows', () => {
 	// Friday 27 Nov 2026 in Berlin, 09:30.
 	const today = 20261127;
 	const now = Date.UTC(2026, 10, 27, 8, 30) / 1000;
-	const twoYears = { start: Date.UTC(2024, 10, 20) / 1000, end: now };
+	// What a two-year sync reads: from 731 days before its moment.
+	const twoYears = { start: now - 731 * 86_400, end: now };
 	const base = { today, tz: 'Europe/Berlin', scopes: null, offline: false, lastSynced: now };
 
 	it('says each kind’s days read of the two years, and its state in the coverage’s words', () => {
@@ -117,18 +118,18 @@ describe('kindRows', () => {
 				{ kind: 'meals', label: 'meals', scope: 'meal_read', reads: { read: [], failed: [] } }
 			]
 		});
-		// 27 Nov 2024 to 27 Nov 2026: 731 days. Heart rate is read from 20 Nov 00:00 UTC (01:00 in
+		// 29 Nov 2024 to 27 Nov 2026: 729 days. Heart rate is read from 20 Nov 00:00 UTC (01:00 in
 		// Berlin); a day's records may start the evening before, so 22 to 27 November are read: 6 days.
 		expect(rows).toEqual([
-			{ kind: 'moves', name: 'Activity', days: '731 of 731 days', state: 'All read', tone: 'ok' },
+			{ kind: 'moves', name: 'Activity', days: '729 of 729 days', state: 'All read', tone: 'ok' },
 			{
 				kind: 'heartrates',
 				name: 'Heart rate',
-				days: '6 of 731 days',
+				days: '6 of 729 days',
 				state: 'Couldn’t load: Injected server error.',
 				tone: 'failed'
 			},
-			{ kind: 'meals', name: 'Meals', days: '0 of 731 days', state: 'Still reading', tone: 'busy' }
+			{ kind: 'meals', name: 'Meals', days: '0 of 729 days', state: 'Still reading', tone: 'busy' }
 		]);
 	});
 
@@ -148,7 +149,7 @@ describe('kindRows', () => {
 			tone: 'off'
 		});
 		expect(kindRows({ ...base, kinds, offline: true })[1]).toMatchObject({
-			days: '0 of 731 days',
+			days: '0 of 729 days',
 			state: 'Offline: as stored',
 			tone: 'stale'
 		});

@@ -56,14 +56,9 @@ function dayWithYear(dateInt: number): string {
 	return `${formatShortDay(dateInt)} ${Math.floor(dateInt / 10000)}`;
 }
 
-/** Every record the copy holds (days of activity, sleeps and naps, workouts). */
-export function cachedRecords(usage: CacheUsage): number {
-	return usage.moves + usage.sleeps + usage.workouts;
-}
-
 /**
- * The line after a sync: how many records this run fetched, and how many the browser holds in
- * all, so the two numbers are never mistaken for each other.
+ * The line after a sync: how many records this run fetched (of every kind), and what the browser
+ * holds of the three kinds it counts, named, so neither number is taken for the other.
  */
 export function syncSummaryText(fetched: number, usage: CacheUsage | undefined): string {
 	const run =
@@ -71,11 +66,19 @@ export function syncSummaryText(fetched: number, usage: CacheUsage | undefined):
 			? 'Sync finished: nothing new since the last sync'
 			: `Sync finished: ${countOf(fetched, 'new or changed record', 'new or changed records')} fetched`;
 	if (usage === undefined) return `${run}.`;
-	return `${run}; this browser now holds ${countOf(cachedRecords(usage), 'record', 'records')} in all.`;
+	const held = [
+		countOf(usage.moves, 'day of activity', 'days of activity'),
+		countOf(usage.sleeps, 'sleep', 'sleeps'),
+		countOf(usage.workouts, 'workout', 'workouts')
+	];
+	return `${run}; this browser now holds ${held[0]}, ${held[1]} and ${held[2]}.`;
 }
 
-/** Days back from today the Data page judges each kind over: the two years a sync fills. */
-export const HELD_DAYS = 730;
+/**
+ * Days back from today the Data page judges each kind over: the days whose records a two-year
+ * sync (731 days back from its moment) reads whole, a day's records starting the evening before.
+ */
+export const HELD_DAYS = 728;
 
 /** One kind of record as the Data page lists it: how much is read, and its state in words. */
 export interface KindRow {
