@@ -133,6 +133,22 @@ describe('bodyModel', () => {
 		expect(model.compositionEmpty).toBe('No body fat recorded in this span.');
 	});
 
+	it('states a goal with no target weight as its aim, never "Not set" beside an aim', () => {
+		const model = bodyModel({
+			records,
+			coverage: readCoverage(addDays(period.from, -91), period.to, period.to),
+			period,
+			measure: 'bodyFat',
+			system: 'metric',
+			goal: { weightKg: null, intent: 'maintain' }
+		});
+		expect(model.figures.find((f) => f.label === 'Weight goal')).toMatchObject({
+			value: 'Keep it steady',
+			note: 'No target weight: the aim is to stay as you are'
+		});
+		expect(model.goal).toBe(null);
+	});
+
 	it('says what the trend rests on while the span is still read', () => {
 		// Read from 8 February on: the first week is still on its way.
 		const coverage = spanCoverage({

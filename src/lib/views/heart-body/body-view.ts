@@ -12,10 +12,10 @@ import type { ChartTable } from '$lib/charts/frame/table';
 import { basisOf, coverageWithin, type Coverage } from '$lib/coverage';
 import { basisNote, countOf, formatDay } from '$lib/format';
 import {
-	intentText,
 	latestOf,
 	trendVerdict,
 	weighIns,
+	weightGoalText,
 	weightTrend,
 	type WeighIn,
 	type WeightGoal,
@@ -241,11 +241,8 @@ export function bodyModel(input: {
 				[basis, display.change.verdict || null].filter((part) => part !== null).join(' · ') || null
 		});
 	}
-	figures.push({
-		label: 'Weight goal',
-		value: goal.weightKg === null ? 'Not set' : bodyValueText(toUnit(goal.weightKg), unit),
-		note: intentText(goal.intent)
-	});
+	const goalStated = weightGoalText(goal, (kg) => bodyValueText(toUnit(kg), unit));
+	figures.push({ label: 'Weight goal', value: goalStated.value, note: goalStated.detail });
 	for (const item of display.latestComposition) {
 		figures.push({ label: item.label, value: item.text, note: formatDay(item.date) });
 	}
