@@ -19,6 +19,19 @@ const SHARED = ['src/lib/{api,charts,coverage,format,metrics,time,views}/**/*.te
 const BROWSER = ['src/**/*.browser.test.ts'];
 /** The size of the page a component test renders into. */
 const VIEWPORT = { width: 1024, height: 768 };
+/** The reference API and its conformance suite: slow, and not the app, so a project of their own. */
+const REFERENCE_API = [
+	'src/lib/server/reference-api/**/*.test.ts',
+	'tests/unit/conformance/**/*.test.ts'
+];
+
+/** What every test file of a project that reaches the reference API starts with (docs/guide.md). */
+const serverSetup = {
+	// The demo user is generated once per seed, span and now and then copied; the server's log
+	// lines show only for a test that fails.
+	globalSetup: ['tests/unit/setup/demo-images.global.ts'],
+	setupFiles: ['tests/unit/setup/demo-cache.ts', 'tests/unit/setup/server-log.ts']
+};
 
 export default defineConfig({
 	plugins: [sveltekit()],
@@ -41,12 +54,13 @@ export default defineConfig({
 				test: {
 					name: 'isolated',
 					include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts'],
-					exclude: [...configDefaults.exclude, ...SHARED, ...BROWSER],
-					// The demo user is generated once per seed, span and now and then copied (docs/guide.md);
-					// the server's log lines show only for a test that fails.
-					globalSetup: ['tests/unit/setup/demo-images.global.ts'],
-					setupFiles: ['tests/unit/setup/demo-cache.ts', 'tests/unit/setup/server-log.ts']
+					exclude: [...configDefaults.exclude, ...SHARED, ...BROWSER, ...REFERENCE_API],
+					...serverSetup
 				}
+			},
+			{
+				extends: true,
+				test: { name: 'reference-api', include: REFERENCE_API, ...serverSetup }
 			},
 			{
 				extends: true,
