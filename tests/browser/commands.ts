@@ -1,4 +1,4 @@
-// Browser commands the component tests call that Vitest's userEvent lacks: a real finger tap.
+// Browser commands the component tests call that Vitest's userEvent lacks: a real finger tap, a dark page.
 import type { BrowserCommand } from 'vitest/node';
 
 /** Where on the element, in CSS px from its top left corner; default its middle. */
@@ -19,8 +19,14 @@ export const tap: BrowserCommand<[selector: string, position?: TapPosition]> = a
 	await context.iframe.locator(selector).tap(position ? { position } : {});
 };
 
+/** Makes the page prefer a dark (or light) colour scheme, as a system set to dark does. */
+export const colorScheme: BrowserCommand<[scheme: 'light' | 'dark']> = async (context, scheme) => {
+	await context.page.emulateMedia({ colorScheme: scheme });
+};
+
 declare module 'vitest/browser' {
 	interface BrowserCommands {
 		tap: (selector: string, position?: TapPosition) => Promise<void>;
+		colorScheme: (scheme: 'light' | 'dark') => Promise<void>;
 	}
 }
