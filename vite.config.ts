@@ -69,6 +69,8 @@ export default defineConfig({
 					include: BROWSER,
 					// The page's theme tokens, and a check that the zone is the one pinned here.
 					setupFiles: ['tests/browser/setup.ts'],
+					// A waited-for change (a layout, an export) may take seconds on a loaded machine.
+					expect: { poll: { timeout: 10_000 } },
 					browser: {
 						enabled: true,
 						headless: true,
