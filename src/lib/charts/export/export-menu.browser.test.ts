@@ -137,6 +137,10 @@ describe('what the Export menu saves', () => {
 		await expect
 			.element(screen.getByRole('status'))
 			.toHaveTextContent('Saved steps-per-hour-2026-03-23.svg');
+		// The menu closed and focus went back to its button, where a keyboard can export again.
+		await expect.element(button).toHaveFocus();
+		await userEvent.keyboard('{ArrowDown}');
+		await expect.element(item('PNG image')).toHaveFocus();
 	});
 
 	it('saves a PNG at twice the size of the picture', async () => {
