@@ -90,7 +90,9 @@ describe('QueryState', () => {
 			query({ data: [], status: 'ready', coverage: week({ kind: 'loading' }, 3) })
 		);
 		// Days still to read may hold records: it is still loading, with how far it got.
-		await expect.element(screen.getByRole('status')).toHaveTextContent('3 of 7 days read');
+		await expect
+			.element(screen.getByRole('status'))
+			.toHaveTextContent(/^Loading steps… 3 of 7 days read$/);
 		await expect.element(screen.getByText(/No steps recorded/)).not.toBeInTheDocument();
 
 		await screen.rerender({
