@@ -1,7 +1,7 @@
 import { sveltekit } from '@sveltejs/kit/vite';
 import { playwright } from '@vitest/browser-playwright';
 import { configDefaults, defineConfig } from 'vitest/config';
-import { colorScheme, tap } from './tests/browser/commands.ts';
+import { answerRequests, colorScheme, sentRequests, tap } from './tests/browser/commands.ts';
 import { chromiumLaunch } from './tests/chromium.ts';
 
 // Unit tests run in a fixed, unusual zone (UTC+05:45) so that any reliance on the machine's
@@ -88,7 +88,7 @@ export default defineConfig({
 						}),
 						instances: [{ browser: 'chromium' }],
 						viewport: VIEWPORT,
-						commands: { tap, colorScheme }
+						commands: { tap, colorScheme, answerRequests, sentRequests }
 					}
 				}
 			}
