@@ -95,7 +95,8 @@ describe('the import upload', () => {
 			workouts: 0,
 			body_events: 2,
 			meals: 2,
-			heartrates: 0
+			heartrates: 0,
+			cardiac_events: 0
 		});
 		// The static token reads the own account once it holds records: the rows' steps.
 		expect(await stepsOn(20240330, 20240331, 20240401, 20240402)).toEqual([
@@ -123,7 +124,8 @@ describe('the import upload', () => {
 			workouts: 2,
 			body_events: 2,
 			meals: 1,
-			heartrates: 2
+			heartrates: 2,
+			cardiac_events: 0
 		});
 		expect(await readdir(spool)).toEqual([]);
 	});

@@ -280,7 +280,8 @@ const KIND_WORDS: Readonly<Record<ImportKind, string>> = {
 	workouts: 'workouts',
 	body_events: 'body measurements',
 	meals: 'meals',
-	heartrates: 'resting heart rates'
+	heartrates: 'resting heart rates',
+	cardiac_events: 'blood pressure readings'
 };
 
 /**

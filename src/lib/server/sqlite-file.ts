@@ -58,6 +58,8 @@ export interface CheckedOpen {
 	schemaVersion: number;
 	/** Another schema version to count, for files of versions that kept it elsewhere. */
 	legacyVersion?: (db: Database.Database) => number;
+	/** How long a write waits for another connection's (another process's) write; default 0. */
+	busyTimeoutMs?: number;
 }
 
 /**
@@ -91,7 +93,7 @@ export function openCheckedDatabase(
 	}
 	let db: Database.Database | null = null;
 	try {
-		db = new Database(path);
+		db = new Database(path, { timeout: options.busyTimeoutMs ?? 0 });
 		db.pragma('journal_mode = WAL');
 		// An answered write is on disk: the journal's promise, kept by syncing every commit.
 		db.pragma('synchronous = FULL');

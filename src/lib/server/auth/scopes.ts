@@ -39,7 +39,8 @@ export function parseScopeRequest(value: string | null, fallback: readonly strin
  * The write scope each kind of imported record needs: the scope the API asks for to write one
  * (workouts, sleeps, body events and meals by their create endpoint in the catalogue). Moves have
  * no write endpoint and are activity, as workouts are: move_write. Resting heart rates have none
- * either: heartrate_write, this project's scope for heart data writes (endpoints.ts).
+ * either: heartrate_write, this project's scope for heart data writes (endpoints.ts), which the
+ * v.1.0 cardiac events (blood pressure) ask for to be created too.
  */
 export const IMPORT_WRITE_SCOPES: Readonly<Record<ImportKind, string>> = {
 	moves: 'move_write',
@@ -47,5 +48,6 @@ export const IMPORT_WRITE_SCOPES: Readonly<Record<ImportKind, string>> = {
 	workouts: 'move_write',
 	body_events: 'body_write',
 	meals: 'meal_write',
-	heartrates: 'heartrate_write'
+	heartrates: 'heartrate_write',
+	cardiac_events: 'heartrate_write'
 };

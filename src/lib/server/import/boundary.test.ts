@@ -12,6 +12,7 @@ const ALLOWED = [
 	/^\$lib\/api\//,
 	/^\$lib\/time\//,
 	/^node:/,
+	/^csv-parse$/,
 	/^saxes$/,
 	/^yauzl$/,
 	/^zod\/mini$/

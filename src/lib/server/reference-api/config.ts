@@ -24,6 +24,12 @@ export interface ReferenceApiOptions {
 	versions?: readonly ApiVersion[];
 	/** Seed data instead of the demo generator (small hand-made fixtures in tests). */
 	dataset?: Dataset;
+	/**
+	 * False: open the database as it is, without generating the demo user into it (the
+	 * command-line import, which writes only the person's own account; the server generates the
+	 * demo when it starts). Default true.
+	 */
+	demo?: boolean;
 }
 
 export { DEFAULT_DATA_DIR } from '../data-dir';

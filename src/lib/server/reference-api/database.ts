@@ -10,6 +10,13 @@ export type StoreDatabase = Database.Database;
 export const DATABASE_FILE = 'wellness.sqlite';
 
 /**
+ * How long a write waits for another connection's write to finish (the server's and a
+ * command-line import's share the file) before it gives up with SQLITE_BUSY: long enough for
+ * any single write and an import's commit, short enough that a page is told soon.
+ */
+export const BUSY_TIMEOUT_MS = 2000;
+
+/**
  * Bumped when the tables change shape. Kept in `PRAGMA user_version` (and in the meta table,
  * where earlier versions read it): a file of a newer schema is refused at start.
  */
@@ -68,7 +75,8 @@ export function openDatabase(dir: string | null): StoreDatabase {
 	// at start with its path and the cause, rather than failing every request later.
 	const db = openCheckedDatabase(dir, DATABASE_FILE, {
 		schemaVersion: SCHEMA_VERSION,
-		legacyVersion: metaSchemaVersion
+		legacyVersion: metaSchemaVersion,
+		busyTimeoutMs: BUSY_TIMEOUT_MS
 	});
 	try {
 		return prepared(db);
@@ -119,6 +127,14 @@ function prepared(db: StoreDatabase): StoreDatabase {
 		);
 	}
 	return db;
+}
+
+/** True for SQLite's "another connection holds the write lock" (after the busy timeout). */
+export function isBusy(error: unknown): boolean {
+	return (
+		error instanceof Database.SqliteError &&
+		(error.code === 'SQLITE_BUSY' || error.code.startsWith('SQLITE_BUSY_'))
+	);
 }
 
 export function readMeta(db: StoreDatabase, key: string): string | null {

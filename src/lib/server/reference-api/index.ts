@@ -7,7 +7,15 @@ import { checkControl, validateParams } from '$lib/api/endpoint-params';
 import { matchEndpoint } from '$lib/api/endpoint-paths';
 import { clip } from '../quote';
 import { storeProblem, StoreUnusable } from '../sqlite-file';
-import { applyEntry, ImportTransaction, importRecords, type ImportCounts } from './apply';
+import {
+	applyEntry,
+	ImportError,
+	ImportTransaction,
+	importRecords,
+	priorImports,
+	type ImportCounts,
+	type StoredImport
+} from './apply';
 import {
 	DEFAULT_DATA_DIR,
 	LEGACY_DATA_DIR,
@@ -15,7 +23,9 @@ import {
 	type ReferenceApiOptions
 } from './config';
 import {
+	BUSY_TIMEOUT_MS,
 	DATABASE_FILE,
+	isBusy,
 	openDatabase,
 	openSeededMemoryDatabase,
 	readMeta,
@@ -50,7 +60,7 @@ import { TrendsEngine } from './trends';
 export type { ReferenceApiOptions } from './config';
 export type { FaultConfig } from './faults';
 export type { ImportCounts } from './apply';
-export { ImportError, type ImportTransaction } from './apply';
+export { ImportError, type ImportCommit, type ImportTransaction, type StoredImport } from './apply';
 export { DEMO_ACCOUNT, OWN_ACCOUNT, type RecordKind } from './store';
 export { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET } from './oauth';
 
@@ -85,6 +95,11 @@ export interface ReferenceApi {
 	 * revoked or expired.
 	 */
 	grantOf(token: string): Promise<{ account: string; scopes: readonly string[] } | null>;
+	/**
+	 * The files imported into an account whose content had `bytes` bytes: their digests, times
+	 * and summaries, so an importer can recognise a file it was given before.
+	 */
+	priorImports(account: string, bytes: number): Promise<StoredImport[]>;
 	close(): Promise<void>;
 }
 
@@ -164,7 +179,8 @@ export function createReferenceApi(options: ReferenceApiOptions = {}): Reference
 		} else {
 			// Generated once into the database, not on every start.
 			db = openDatabase(dataDir);
-			if (readMeta(db, DEMO_SOURCE_KEY) !== JSON.stringify(demo)) seedDemo(db, nowMs());
+			if (options.demo !== false && readMeta(db, DEMO_SOURCE_KEY) !== JSON.stringify(demo))
+				seedDemo(db, nowMs());
 		}
 		if (readProfile(db, OWN_ACCOUNT) === null) {
 			// The person's own account exists from the start, under an id of its own.
@@ -258,6 +274,7 @@ export function createReferenceApi(options: ReferenceApiOptions = {}): Reference
 			return success(userXid, now, result.data, result);
 		} catch (error) {
 			if (error instanceof ApiFailure) return failure(userXid, now, error);
+			if (isBusy(error)) return failure(userXid, now, storeBusy());
 			// A database that cannot be used (damaged, read-only, a full disk): the answer says so.
 			const problem = error instanceof StoreUnusable ? error.reason : storeProblem(error);
 			if (problem !== null) {
@@ -358,7 +375,7 @@ export function createReferenceApi(options: ReferenceApiOptions = {}): Reference
 						release();
 					});
 				}
-				const db = new Database(join(dataDir, DATABASE_FILE));
+				const db = new Database(join(dataDir, DATABASE_FILE), { timeout: BUSY_TIMEOUT_MS });
 				try {
 					db.pragma('synchronous = FULL');
 					const store = new Store({ db, account });
@@ -368,6 +385,10 @@ export function createReferenceApi(options: ReferenceApiOptions = {}): Reference
 					});
 				} catch (error) {
 					db.close();
+					if (isBusy(error))
+						throw new ImportError(
+							`the store in ${dataDir} is busy: the running dashboard is writing to it (an import from the Data page?). Try again when it has finished.`
+						);
 					throw error;
 				}
 			} catch (error) {
@@ -384,6 +405,9 @@ export function createReferenceApi(options: ReferenceApiOptions = {}): Reference
 				if (error instanceof ApiFailure) return null;
 				throw error;
 			}
+		},
+		async priorImports(account, bytes) {
+			return priorImports((await ready()).db, account, bytes);
 		},
 		async close(): Promise<void> {
 			if (live === null) return;
@@ -452,6 +476,18 @@ function checked(
 		throw new ApiFailure(400, 'invalid_input', `${clip(result.field)} ${result.reason}`);
 	return result.values;
 }
+
+/**
+ * A write while another process holds the store's write lock: a command-line import being
+ * written into the data folder of this running server. Reads go on meanwhile (WAL).
+ */
+const storeBusy = () =>
+	new ApiFailure(
+		503,
+		'store_busy',
+		'The store is busy: an import is being written into it. Try again in a minute.',
+		{ 'retry-after': '30' }
+	);
 
 const tooLarge = () =>
 	new ApiFailure(

@@ -50,6 +50,8 @@ export async function importVendorArchive(
 		const vendor = vendorOf(archive.entries.map((entry) => entry.name));
 		if (!vendor) return null;
 		const collector = new Collector(sink);
+		/** What the export holds that the API has no place for, with counts (shown as "not imported"). */
+		const notImported: Record<string, number> = {};
 		const total = vendor.wanted(archive.entries).reduce((sum, entry) => sum + entry.size, 0);
 		let bytes = 0;
 		const counted = (entry: ArchiveEntry) => {
@@ -78,8 +80,7 @@ export async function importVendorArchive(
 				return value;
 			},
 			notImported: (what, count = 1) => {
-				const key = `not imported: ${what}`;
-				collector.skipped[key] = (collector.skipped[key] ?? 0) + count;
+				notImported[what] = (notImported[what] ?? 0) + count;
 			}
 		};
 		let zone: ImportZone | null;
@@ -100,9 +101,11 @@ export async function importVendorArchive(
 			format: vendor.format,
 			records: collector.counts,
 			skipped: collector.skipped,
-			outcome,
+			notImported,
+			zone,
 			bytes,
-			...(zone ? { zone } : {})
+			outcome,
+			repeatOf: null
 		};
 	} finally {
 		archive.close();

@@ -30,10 +30,10 @@ describe('the Fitbit importer', () => {
 		const sink = new MemorySink();
 		const summary = await importFile(path, sink);
 		expect(summary.format).toBe('fitbit-zip');
-		expect(summary.zone).toEqual({ tz: MELBOURNE, from: "the archive's profile (Profile.csv)" });
+		expect(summary.zone).toEqual({ tz: MELBOURNE, basis: 'profile' });
 		// One heart_rate-*.json day in the excerpt: the API keeps resting heart rate only.
-		expect(summary.skipped).toEqual({
-			'not imported: days of heart-rate samples (the API keeps resting heart rate only)': 1
+		expect(summary.notImported).toEqual({
+			'days of heart-rate samples (the API keeps resting heart rate only)': 1
 		});
 	});
 
@@ -119,7 +119,8 @@ describe('the Fitbit importer', () => {
 			workouts: 0,
 			body_events: 0,
 			meals: 0,
-			heartrates: 0
+			heartrates: 0,
+			cardiac_events: 0
 		});
 		expect(again.outcome?.unchanged).toEqual(first.records);
 	});
@@ -141,7 +142,7 @@ describe('the Fitbit importer', () => {
 		await expect(importFile(bare, sink)).rejects.toThrow(/--tz/);
 		expect(sink.list('moves')).toEqual([]);
 		const summary = await importFile(bare, sink, { tz: 'UTC' });
-		expect(summary.zone).toEqual({ tz: 'UTC', from: 'the zone given for the import' });
+		expect(summary.zone).toEqual({ tz: 'UTC', basis: 'given' });
 		// Read in UTC, the 28th keeps only the minutes before "04/29/18 00:00:00": 789 steps (awk).
 		expect(only(sink, 'moves', 20180428)[0]?.record.details.steps).toBe(789);
 	});

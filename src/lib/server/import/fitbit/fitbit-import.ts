@@ -77,9 +77,9 @@ function chooseZone(
 ): ImportZone {
 	if (asked !== undefined && asked !== '') {
 		if (!isValidTz(asked)) throw new ImportError(`"${asked}" is not a time zone`);
-		return { tz: asked, from: 'the zone given for the import' };
+		return { tz: asked, basis: 'given' };
 	}
-	if (profile?.tz) return { tz: profile.tz, from: "the archive's profile (Profile.csv)" };
+	if (profile?.tz) return { tz: profile.tz, basis: 'profile' };
 	const said = profile?.unknownTz ? ` (its profile names "${profile.unknownTz}", not a zone)` : '';
 	throw new ImportError(
 		`${fileName}: the archive names no time zone${said}, and Fitbit writes local times without one: give the zone you lived in (--tz Europe/Berlin on the command line, or the zone field on the Data page)`

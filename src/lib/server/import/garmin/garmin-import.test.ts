@@ -101,8 +101,8 @@ describe('the Garmin Connect importer', () => {
 		// The day starts at wellnessStartTimeGmt, 2024-06-14T22:00 UTC.
 		expect(day?.record.time_created).toBe(Date.UTC(2024, 5, 14, 22) / 1000);
 		expect(on(sink, 'heartrates', 20240615)[0]?.record.resting_heartrate).toBe(52);
-		expect(summary.skipped).toEqual({
-			'not imported: health-status and hydration files (no place in the API)': 1
+		expect(summary.notImported).toEqual({
+			'health-status and hydration files (no place in the API)': 1
 		});
 	});
 
@@ -172,7 +172,8 @@ describe('the Garmin Connect importer', () => {
 			workouts: 0,
 			body_events: 0,
 			meals: 0,
-			heartrates: 0
+			heartrates: 0,
+			cardiac_events: 0
 		});
 		expect(again.outcome?.unchanged).toEqual(first.records);
 	});

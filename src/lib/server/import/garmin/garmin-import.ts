@@ -370,11 +370,8 @@ export const garminImporter: VendorImporter = {
 		// Garmin's records carry their own offsets; only without any daily summary is a zone assumed.
 		return reader.offsetsKnown
 			? null
-			: {
-					tz: context.options.tz ?? 'UTC',
-					from: context.options.tz
-						? 'the zone given for the import'
-						: 'no daily summary in the export to tell the offset: UTC'
-				};
+			: context.options.tz
+				? { tz: context.options.tz, basis: 'given' }
+				: { tz: 'UTC', basis: 'default' };
 	}
 };

@@ -37,8 +37,8 @@ describe('the Oura importer', () => {
 			daily_only: true
 		});
 		expect(day?.record.time_created).toBe(Date.UTC(2025, 5, 15, 4) / 1000);
-		expect(summary.skipped).toEqual({
-			'not imported: dailyreadiness.csv (scores and samples the API has no place for)': 1
+		expect(summary.notImported).toEqual({
+			'dailyreadiness.csv (scores and samples the API has no place for)': 1
 		});
 	});
 
@@ -96,7 +96,8 @@ describe('the Oura importer', () => {
 			workouts: 0,
 			body_events: 0,
 			meals: 0,
-			heartrates: 0
+			heartrates: 0,
+			cardiac_events: 0
 		});
 		expect(again.outcome?.unchanged).toEqual(first.records);
 	});
