@@ -9,6 +9,7 @@ const fake = vi.hoisted(() => ({
 	layer: {
 		session: { upstream: 'embedded' },
 		refreshSession: (): Promise<void> => Promise.resolve(),
+		clearAll: (): Promise<void> => Promise.resolve(),
 		sync: (): Promise<void> => Promise.resolve()
 	}
 }));
@@ -29,7 +30,8 @@ const counts = (moves: number, sleeps: number) => ({
 	workouts: 0,
 	body_events: 0,
 	meals: 0,
-	heartrates: 0
+	heartrates: 0,
+	cardiac_events: 0
 });
 
 /** The server stored three days of activity (two new, one changed) and a night already there. */
@@ -38,18 +40,23 @@ const stored = {
 		format: 'up-csv',
 		records: counts(3, 1),
 		skipped: {},
+		notImported: {},
+		zone: { tz: 'Europe/Berlin', basis: 'given' },
 		outcome: { added: counts(2, 0), updated: counts(1, 0), unchanged: counts(0, 1) },
+		repeatOf: null,
 		bytes: upExport.size
 	}
 };
 
 let refreshSession = vi.fn(() => Promise.resolve());
+let clearAll = vi.fn(() => Promise.resolve());
 let sync = vi.fn(() => Promise.resolve());
 
 beforeEach(() => {
 	refreshSession = vi.fn(() => Promise.resolve());
+	clearAll = vi.fn(() => Promise.resolve());
 	sync = vi.fn(() => Promise.resolve());
-	fake.layer = { session: { upstream: 'embedded' }, refreshSession, sync };
+	fake.layer = { session: { upstream: 'embedded' }, refreshSession, clearAll, sync };
 });
 
 async function renderUpload() {
@@ -67,10 +74,25 @@ describe('ImportUpload', () => {
 		await expect.element(importButton).toBeEnabled();
 	});
 
-	it('sends the file whole under its name, says what was stored per kind, then syncs', async () => {
+	it('asks a UP export’s zone, the browser’s by default, and refuses one it does not know', async () => {
+		const { screen, importButton, picker } = await renderUpload();
+		await picker.upload(upExport);
+		const zone = screen.getByLabelText('Time zone of the file’s days');
+		// The pinned zone, as Chromium names it (its ICU keeps the older spelling "Katmandu").
+		await expect.element(zone).toHaveDisplayValue(/^Asia\/Kath?mandu$/);
+
+		await zone.fill('Mars/Olympus');
+		await expect.element(screen.getByText('is not a time zone this browser knows')).toBeVisible();
+		await expect.element(importButton).toBeDisabled();
+		await zone.fill('Europe/Berlin');
+		await expect.element(importButton).toBeEnabled();
+	});
+
+	it('sends the file whole under its name and zone, says what was stored per kind, then syncs afresh', async () => {
 		await commands.answerRequests(IMPORT, 200, JSON.stringify(stored));
 		const { screen, onsynced, importButton, picker } = await renderUpload();
 		await picker.upload(upExport);
+		await screen.getByLabelText('Time zone of the file’s days').fill('Europe/Berlin');
 		await importButton.click();
 
 		await expect
@@ -79,7 +101,7 @@ describe('ImportUpload', () => {
 		expect(await commands.sentRequests(IMPORT)).toEqual([
 			{
 				method: 'POST',
-				path: '/api/import?name=up-export.csv',
+				path: '/api/import?name=up-export.csv&tz=Europe%2FBerlin',
 				contentType: 'application/octet-stream',
 				bytes: upExport.size
 			}
@@ -95,10 +117,19 @@ describe('ImportUpload', () => {
 		expect(counted('Days of activity')).toEqual(['2', '1', '0']);
 		expect(counted('Sleeps and naps')).toEqual(['0', '0', '1']);
 		await expect.element(table.getByRole('row', { name: 'Workouts' })).not.toBeInTheDocument();
-		// The token may read the person's own account now: the session first, then a sync.
+		await expect.element(screen.getByTestId('import-zone')).toHaveTextContent('Europe/Berlin');
+		// The token may read the person's own account now: the session first; then this browser's
+		// copy goes and a sync fetches it all again.
+		await expect.poll(() => onsynced.mock.calls.length).toBe(1);
 		expect(refreshSession).toHaveBeenCalledTimes(1);
+		expect(clearAll).toHaveBeenCalledTimes(1);
 		expect(sync).toHaveBeenCalledTimes(1);
-		expect(onsynced).toHaveBeenCalledTimes(1);
+		expect(refreshSession.mock.invocationCallOrder[0]).toBeLessThan(
+			clearAll.mock.invocationCallOrder[0] ?? 0
+		);
+		expect(clearAll.mock.invocationCallOrder[0]).toBeLessThan(
+			sync.mock.invocationCallOrder[0] ?? 0
+		);
 	});
 
 	it('shows the importer’s message for a file with a mistake, and syncs nothing', async () => {
@@ -130,7 +161,7 @@ describe('ImportUpload', () => {
 	});
 
 	it('offers no import when the dashboard reads an upstream service', async () => {
-		fake.layer = { session: { upstream: 'custom' }, refreshSession, sync };
+		fake.layer = { session: { upstream: 'custom' }, refreshSession, clearAll, sync };
 		const { screen } = await renderUpload();
 		await expect
 			.element(
