@@ -1,22 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunch } from './tests/chromium.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 const origin = `http://127.0.0.1:${port}`;
-
-/** Debian's Chromium; Playwright's own browser download cannot run on these machines. */
-export const chromiumLaunch = {
-	executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-	args: [
-		'--headless',
-		'--no-sandbox',
-		'--disable-gpu',
-		'--disable-quic',
-		'--disable-background-networking',
-		'--disable-component-update',
-		'--disable-sync',
-		'--no-first-run'
-	]
-};
 
 export default defineConfig({
 	testDir: 'tests/e2e',
