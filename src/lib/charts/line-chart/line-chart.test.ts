@@ -211,6 +211,14 @@ describe('reading values', () => {
 			'Day 1. Steps (Sun 1 Mar): 8,000 steps; February (Sun 1 Feb): 5,000 steps'
 		);
 	});
+
+	it('says why a point is empty in the words it is given, the date apart from the name', () => {
+		const readings = readAt(prepareSeries([steps], 'index'), 1);
+		const notYet = () => 'not yet';
+		expect(cursorText('index', 1, [{ ...readings[0]!, value: null }], undefined, notYet)).toBe(
+			'Day 2. Steps (Mon 2 Mar): not yet'
+		);
+	});
 });
 
 describe('lineChartTable', () => {
