@@ -77,9 +77,9 @@ describe('hollowMarks', () => {
 	it('marks the unfinished week where its point is drawn, and the line stops before it', () => {
 		const layout = layoutOf([weeks], null, [20260330]);
 		const marks = hollowMarks(prepareSeries([weeks], 'date'), layout, null, [20260330]);
-		// 9,000 to 70,000 made nice in steps of 5,000: an axis from 5,000 to 70,000, 200 px high.
-		expect(marks).toEqual([{ key: '0-2', order: 0, x: 300, y: 187.69 }]);
-		expect(layout.paths[0]?.d).toBe('M0,30.77L150,0');
+		// 9,000 to 70,000 made nice in the axis's steps of 10,000: 0 to 70,000, 200 px high.
+		expect(marks).toEqual([{ key: '0-2', order: 0, x: 300, y: 174.29 }]);
+		expect(layout.paths[0]?.d).toBe('M0,28.57L150,0');
 	});
 
 	it('marks a partial first bucket and the one under way, each apart', () => {

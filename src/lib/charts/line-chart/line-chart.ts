@@ -32,6 +32,9 @@ export interface SeriesPath {
 	dots: Array<{ x: number; y: number }>;
 }
 
+/** About how many ticks a value axis gets (the Axis default): its domain ends on two of them. */
+export const VALUE_TICKS = 5;
+
 /** Up to this many points in view, each point gets a dot. */
 export const DOTS_UP_TO = 62;
 
@@ -301,8 +304,9 @@ export function lineChartLayout(
 			};
 		}
 		const scale = scaleLinear().range([innerHeight, 0]);
+		// Made nice in the steps of the axis's own ticks, so the lowest gridline carries a label.
 		if (!isDurationUnit(unitOn(side)))
-			return { scale: scale.domain([low, high]).nice(), ticks: null };
+			return { scale: scale.domain([low, high]).nice(VALUE_TICKS), ticks: null };
 		// Durations get clock-friendly steps (30 min, 1 h) instead of d3's decimal seconds.
 		const axis = durationAxis(low, high, 5);
 		return { scale: scale.domain(axis.domain), ticks: axis.ticks };
