@@ -1,0 +1,124 @@
+// What Trends, Compare, Insights and Workouts rest on: a morning under way, a partly covered year,
+// history still loading, offline. Spec slots 12 and 13: two morning servers, one per half.
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import * as z from 'zod/mini';
+import type { OwnServer } from './support/own-server';
+import { startMorningServer } from './support/states';
+
+// The morning server's clock: 09:30 on Friday 27 November 2026 in Berlin.
+const TODAY = 20261127;
+
+const grouped = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
+
+const trendsSchema = z.object({
+	data: z.object({
+		earliest: z.nullable(z.int()),
+		data: z.array(z.tuple([z.int(), z.record(z.string(), z.unknown())]))
+	})
+});
+
+/** A GET of the proxy from inside the page, as the app's own fetch would make it. */
+async function proxyJson(page: Page, path: string): Promise<unknown> {
+	const text = await page.evaluate(async (url) => (await fetch(url)).text(), path);
+	return JSON.parse(text);
+}
+
+function errorsOf(page: Page): string[] {
+	const errors: string[] = [];
+	page.on('pageerror', (error) => errors.push(error.message));
+	return errors;
+}
+
+/** The page's service worker is in control, so the next load works offline. */
+async function keptForOffline(page: Page): Promise<void> {
+	await page.evaluate(async () => {
+		await navigator.serviceWorker.ready;
+	});
+	await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}
+
+async function goOffline(page: Page, context: BrowserContext): Promise<void> {
+	await expect(page.getByRole('link', { name: /^Synced/ })).toBeVisible({ timeout: 30_000 });
+	await keptForOffline(page);
+	await context.setOffline(true);
+}
+
+test.describe('Trends and Compare on a Friday morning', () => {
+	test.describe.configure({ mode: 'default' });
+	let server: OwnServer | null = null;
+	const origin = () => server?.origin ?? '';
+
+	test.beforeAll(async () => {
+		server = await startMorningServer(12);
+	});
+	test.afterAll(async () => {
+		await server?.stop();
+	});
+
+	test('daily Trends draw today hollow and never call it the lowest day of 90', async ({
+		page
+	}) => {
+		const errors = errorsOf(page);
+		await page.goto(`${origin()}/trends`);
+		const chart = page.getByRole('group', { name: 'Steps', exact: true });
+		await expect(chart).toBeVisible();
+		await expect(chart.locator('circle.partial')).toHaveCount(1);
+
+		const answer = trendsSchema.parse(
+			await proxyJson(
+				page,
+				`/api/nudge/v.1.1/users/@me/trends?end_date=${TODAY}&num_buckets=90&bucket_size=d`
+			)
+		).data;
+		const finished = answer.data.flatMap(([date, values]) =>
+			date !== TODAY && typeof values.m_steps === 'number' ? [values.m_steps] : []
+		);
+		const lowest = Math.min(...finished);
+		const summary = page.locator('[aria-label="Summary"]');
+		await expect(summary).toContainText(`lowest ${grouped.format(lowest)} steps`);
+		await expect(summary).not.toContainText(/lowest [^;]*27 Nov 2026/);
+		await expect(summary).toContainText(/today so far/);
+		expect(errors).toEqual([]);
+	});
+
+	test('yearly Trends draw one point per year under year ticks, and 2024’s 35 days are never the lowest', async ({
+		page
+	}) => {
+		const errors = errorsOf(page);
+		await page.goto(`${origin()}/trends?bucket=y`);
+		const chart = page.getByRole('group', { name: /^Steps/ });
+		await expect(chart).toBeVisible();
+		await expect(chart.locator('g.axis-x text:not(.context):not(.title)')).toHaveText([
+			'2024',
+			'2025',
+			'2026'
+		]);
+		await expect(page.getByText(/2024: 35 of 366 days/)).toBeVisible();
+		const summary = page.locator('[aria-label="Summary"]');
+		await expect(summary).not.toContainText(/lowest [^;]*2024/);
+		await expect(summary).not.toContainText(/highest [^;]*2024/);
+		// A year reads as steps a day, so a year that began in late November is no cliff.
+		await expect(page.getByRole('heading', { level: 2 })).toContainText('a day');
+		expect(errors).toEqual([]);
+	});
+
+	test('offline, Trends show what is stored with its time, and say plainly what is not stored', async ({
+		page,
+		context
+	}) => {
+		await page.goto(`${origin()}/trends`);
+		await expect(page.getByRole('group', { name: 'Steps', exact: true })).toBeVisible();
+		await goOffline(page, context);
+
+		await page.reload();
+		await expect(page.getByRole('group', { name: 'Steps', exact: true })).toBeVisible();
+		await expect(page.getByText(/^Offline: .*as of 09:30/)).toBeVisible();
+		await expect(page.getByText(/Could(n’t| not) load/)).toHaveCount(0);
+
+		await page.goto(`${origin()}/trends?bucket=m`);
+		await expect(page.getByRole('heading', { level: 1, name: 'Trends' })).toBeVisible();
+		await expect(page.getByText(/not stored in this browser yet/)).toBeVisible();
+		await expect(page.getByText(/Could(n’t| not) load|Failed to fetch/)).toHaveCount(0);
+		await context.setOffline(false);
+	});
+});
