@@ -1,5 +1,6 @@
 // What Trends, Compare, Insights and Workouts rest on: a morning under way, a partly covered year,
 // history still loading, offline. Spec slots 12 and 13: two morning servers, one per half.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import * as z from 'zod/mini';
 import type { OwnServer } from './support/own-server';
@@ -14,6 +15,21 @@ const trendsSchema = z.object({
 	data: z.object({
 		earliest: z.nullable(z.int()),
 		data: z.array(z.tuple([z.int(), z.record(z.string(), z.unknown())]))
+	})
+});
+
+const movesSchema = z.object({
+	data: z.object({
+		items: z.array(
+			z.object({
+				date: z.int(),
+				time_updated: z.int(),
+				details: z.object({
+					steps: z.nullable(z.number()),
+					hourly_totals: z.record(z.string(), z.object({ steps: z.number() }))
+				})
+			})
+		)
 	})
 });
 
@@ -120,5 +136,79 @@ test.describe('Trends and Compare on a Friday morning', () => {
 		await expect(page.getByText(/not stored in this browser yet/)).toBeVisible();
 		await expect(page.getByText(/Could(n’t| not) load|Failed to fetch/)).toHaveCount(0);
 		await context.setOffline(false);
+	});
+
+	test('this week against last compares Monday to Friday 09:00 with Monday to Friday 09:00, and the weekend is not yet', async ({
+		page
+	}) => {
+		const errors = errorsOf(page);
+		await page.goto(`${origin()}/compare`);
+		const card = page.getByRole('region', { name: /^Period comparison/ });
+		await expect(card.locator('caption')).toContainText('up to 09:00');
+
+		const days = (first: number) => Array.from({ length: 5 }, (_, i) => first + i);
+		const movesOf = async (dates: number[]) => {
+			const answers = await Promise.all(
+				dates.map(
+					async (date) =>
+						movesSchema.parse(
+							await proxyJson(page, `/api/nudge/v.1.1/users/@me/moves?date=${date}`)
+						).data.items
+				)
+			);
+			return answers.flat();
+		};
+		// Whole days Monday to Thursday, and Friday's hours 00 to 08, in each week.
+		const stepsSoFar = (moves: Awaited<ReturnType<typeof movesOf>>, friday: number) =>
+			moves.map((move) => {
+				if (move.date !== friday) return move.details.steps ?? 0;
+				let total = 0;
+				for (let hour = 0; hour < 9; hour++)
+					total += move.details.hourly_totals[`${friday}0${hour}`]?.steps ?? 0;
+				return total;
+			});
+		const thisWeek = stepsSoFar(await movesOf(days(20261123)), 20261127);
+		const lastWeek = stepsSoFar(await movesOf(days(20261116)), 20261120);
+		expect(thisWeek).toHaveLength(5);
+		expect(lastWeek).toHaveLength(5);
+		const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+		const change = ((sum(thisWeek) - sum(lastWeek)) / sum(lastWeek)) * 100;
+		const expected = `${change < 0 ? '−' : '+'}${Math.abs(change).toFixed(1)}%`;
+		const steps = card.getByRole('row', { name: /^Steps / });
+		await expect(steps.getByRole('cell').last()).toContainText(expected);
+
+		// Days to come are "not yet", never "no data".
+		await expect(page.getByText(/5 of 7 days with data/)).toHaveCount(0);
+		await expect(page.getByText(/Sat 28\s– Sun 29 Nov not yet/)).toBeVisible();
+		const overlay = page.getByRole('region', { name: /^Steps: this week/ });
+		await overlay.getByRole('button', { name: 'Show table' }).click();
+		await expect(overlay.getByRole('row', { name: /^Sat / })).toContainText('not yet');
+		await expect(overlay.getByText('no data')).toHaveCount(0);
+		expect(errors).toEqual([]);
+	});
+
+	test('on a phone Compare stacks each metric’s periods and change, and its choices are 44 px tap targets', async ({
+		page
+	}) => {
+		await page.setViewportSize({ width: 390, height: 844 });
+		await page.goto(`${origin()}/compare`);
+		const card = page.getByRole('region', { name: /^Period comparison/ });
+		const steps = card.getByRole('row', { name: /^Steps / });
+		await expect(steps).toBeVisible();
+		// No sideways scroll: the change sits inside the card, under the periods.
+		const table = card.getByRole('region', { name: /\(table\)$/ });
+		expect(await table.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
+		const change = steps.getByRole('cell').last();
+		const [row, cell] = [await steps.boundingBox(), await change.boundingBox()];
+		expect(cell && row && cell.x + cell.width <= row.x + row.width + 1).toBe(true);
+		for (const radio of await page.getByRole('radio').all()) {
+			const box = await radio.boundingBox();
+			expect(box?.width ?? 0).toBeGreaterThanOrEqual(44);
+			expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+		}
+		const axe = await new AxeBuilder({ page }).withRules(['target-size']).analyze();
+		expect(axe.violations.map((violation) => violation.nodes.map((node) => node.target))).toEqual(
+			[]
+		);
 	});
 });
