@@ -4,10 +4,12 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import * as z from 'zod/mini';
 import type { OwnServer } from './support/own-server';
-import { startMorningServer } from './support/states';
+import { holdHistory, startMorningServer } from './support/states';
 
 // The morning server's clock: 09:30 on Friday 27 November 2026 in Berlin.
 const TODAY = 20261127;
+/** The start of 1 October 2026 in Berlin (UTC+2 then): older history is held back. */
+const OCTOBER = Date.UTC(2026, 8, 30, 22) / 1000;
 
 const grouped = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
 
@@ -210,5 +212,51 @@ test.describe('Trends and Compare on a Friday morning', () => {
 		expect(axe.violations.map((violation) => violation.nodes.map((node) => node.target))).toEqual(
 			[]
 		);
+	});
+});
+
+test.describe('Insights and Workouts while history loads and offline', () => {
+	test.describe.configure({ mode: 'default' });
+	let server: OwnServer | null = null;
+	const origin = () => server?.origin ?? '';
+
+	test.beforeAll(async () => {
+		server = await startMorningServer(13);
+	});
+	test.afterAll(async () => {
+		await server?.stop();
+	});
+
+	test('Insights hold back "most", "longest", streaks and "not enough days" while the year is read', async ({
+		page
+	}) => {
+		test.setTimeout(90_000);
+		const moves = await holdHistory(page, '/users/@me/moves', OCTOBER);
+		await page.goto(`${origin()}/insights`);
+		const most = page.locator('[data-finding="most-steps"]');
+		await expect(most).toContainText(/so far: [\d,]+ of 36\d days/);
+		await expect(most).not.toContainText(/steps on /);
+		await expect(page.locator('[data-finding="step-streak"]')).not.toContainText(/longest run/);
+		await expect(page.getByText(/Not enough days yet/)).toHaveCount(0);
+		await expect.poll(() => moves.held()).toBeGreaterThan(0);
+
+		await moves.release();
+		await expect(most).toContainText('33,382 steps on Mon 20 Jul 2026', { timeout: 60_000 });
+		await expect(most).not.toContainText('so far');
+	});
+
+	test('offline, Insights say their findings rest on the days stored in this browser', async ({
+		page,
+		context
+	}) => {
+		test.setTimeout(90_000);
+		await page.goto(`${origin()}/`);
+		await goOffline(page, context);
+		await page.goto(`${origin()}/insights`);
+		await expect(page.getByRole('heading', { level: 1, name: 'Insights' })).toBeVisible();
+		await expect(page.locator('[data-finding="most-steps"]')).toContainText(
+			/based on the [\d,]+ days stored in this browser/
+		);
+		await context.setOffline(false);
 	});
 });

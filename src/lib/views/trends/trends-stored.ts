@@ -1,7 +1,7 @@
 // What a trends answer rests on when the service cannot be reached: the series this browser
 // stored (stale, as of when it was computed), or none for a span never asked for online.
 import type { QueryLike } from '$lib/cache/query.svelte';
-import type { Coverage, SpanStatus } from '$lib/coverage';
+import type { SpanStatus } from '$lib/coverage';
 
 /** The trends query as Trends reads it: its data, whether it is the stored copy, and when computed. */
 type TrendsRead = Pick<QueryLike<unknown>, 'data' | 'stale' | 'error' | 'lastSynced'>;
@@ -24,37 +24,3 @@ export function notStored(query: TrendsRead, offline: boolean): boolean {
 /** What Trends say in place of a chart they cannot have offline: not an error, a fact. */
 export const NOT_STORED_TEXT =
 	'Trends are worked out by the data service, and this span is not stored in this browser yet. It shows once you are online again; the spans you opened online show offline too.';
-
-/**
- * A query read as a range query is: the same data and states, with the coverage of what it
- * shows, so `QueryState` says the span is stale with its time above the chart.
- */
-export function withCoverage<T>(
-	query: QueryLike<T>,
-	coverage: () => Coverage | null
-): QueryLike<T> & { readonly coverage?: Coverage } {
-	return {
-		get data() {
-			return query.data;
-		},
-		get status() {
-			return query.status;
-		},
-		get stale() {
-			return query.stale;
-		},
-		get error() {
-			return query.error;
-		},
-		get missingScope() {
-			return query.missingScope;
-		},
-		get lastSynced() {
-			return query.lastSynced;
-		},
-		get coverage() {
-			return coverage() ?? undefined;
-		},
-		refresh: () => query.refresh()
-	};
-}
