@@ -67,6 +67,8 @@ test.describe('Trends and Compare on a Friday morning', () => {
 	const origin = () => server?.origin ?? '';
 
 	test.beforeAll(async () => {
+		// The demo history is generated at start: slow on a busy machine.
+		test.setTimeout(90_000);
 		server = await startMorningServer(12);
 	});
 	test.afterAll(async () => {
@@ -79,7 +81,7 @@ test.describe('Trends and Compare on a Friday morning', () => {
 		const errors = errorsOf(page);
 		await page.goto(`${origin()}/trends`);
 		const chart = page.getByRole('group', { name: 'Steps', exact: true });
-		await expect(chart).toBeVisible();
+		await expect(chart).toBeVisible({ timeout: 15_000 });
 		await expect(chart.locator('circle.partial')).toHaveCount(1);
 
 		const answer = trendsSchema.parse(
@@ -105,7 +107,7 @@ test.describe('Trends and Compare on a Friday morning', () => {
 		const errors = errorsOf(page);
 		await page.goto(`${origin()}/trends?bucket=y`);
 		const chart = page.getByRole('group', { name: /^Steps/ });
-		await expect(chart).toBeVisible();
+		await expect(chart).toBeVisible({ timeout: 15_000 });
 		await expect(chart.locator('g.axis-x text:not(.context):not(.title)')).toHaveText([
 			'2024',
 			'2025',
@@ -221,6 +223,7 @@ test.describe('Insights and Workouts while history loads and offline', () => {
 	const origin = () => server?.origin ?? '';
 
 	test.beforeAll(async () => {
+		test.setTimeout(90_000);
 		server = await startMorningServer(13);
 	});
 	test.afterAll(async () => {
@@ -245,6 +248,23 @@ test.describe('Insights and Workouts while history loads and offline', () => {
 		await expect(most).not.toContainText('so far');
 	});
 
+	test('Workouts hold their personal records back while the two years are read', async ({
+		page
+	}) => {
+		test.setTimeout(90_000);
+		const workouts = await holdHistory(page, '/users/@me/workouts', OCTOBER);
+		await page.goto(`${origin()}/workouts`);
+		const records = page.getByRole('region', { name: 'Personal records' });
+		await expect(records).toContainText(/so far: [\d,]+ of 7\d\d days/);
+		await expect(records.getByRole('heading', { level: 3 })).toHaveCount(0);
+		await expect.poll(() => workouts.held()).toBeGreaterThan(0);
+
+		await workouts.release();
+		await expect(records.getByRole('heading', { level: 3, name: /^Run · 103$/ })).toBeVisible({
+			timeout: 60_000
+		});
+	});
+
 	test('offline, Insights say their findings rest on the days stored in this browser', async ({
 		page,
 		context
@@ -258,5 +278,33 @@ test.describe('Insights and Workouts while history loads and offline', () => {
 			/based on the [\d,]+ days stored in this browser/
 		);
 		await context.setOffline(false);
+	});
+
+	test('on a phone the workout calendar’s chips keep their names and are 44 px tap targets', async ({
+		page
+	}) => {
+		await page.setViewportSize({ width: 390, height: 844 });
+		await page.goto(`${origin()}/workouts`);
+		const calendar = page.getByRole('table', { name: /^Workouts in Nov 2026 by day$/ });
+		const chips = calendar.getByRole('link');
+		await expect(chips.first()).toBeVisible();
+		await expect(calendar.getByRole('link', { name: 'Run' }).first()).toBeVisible();
+		await expect(calendar.getByRole('link', { name: 'Walk' }).first()).toBeVisible();
+		for (const chip of await chips.all()) {
+			const box = await chip.boundingBox();
+			expect(box?.width ?? 0).toBeGreaterThanOrEqual(44);
+			expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+			// The name is drawn, not hidden at a font size of 0.
+			expect(
+				await chip.evaluate((element) => parseFloat(getComputedStyle(element).fontSize))
+			).toBeGreaterThan(8);
+		}
+		const axe = await new AxeBuilder({ page }).withRules(['target-size']).analyze();
+		expect(axe.violations.map((violation) => violation.nodes.map((node) => node.target))).toEqual(
+			[]
+		);
+		expect(
+			await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+		).toBeLessThanOrEqual(0);
 	});
 });
