@@ -343,7 +343,9 @@ test('a one-day span shows its value as a figure, not a dot in a corner of an em
 	await page.goto('/trends?n=1');
 	const card = page.getByRole('region', { name: 'Steps' });
 	await expect(card.getByText(/^Daily · 30 Mar 2026 · 1 day$/)).toBeVisible();
-	await expect(card.getByRole('definition').first()).toHaveText(/^[\d,]+ steps$/);
+	await expect(card.getByRole('definition').first()).toHaveText(
+		/^[\d,]+ steps on Mon 30 Mar 2026 so far/
+	);
 	await expect(card.getByText('the only bucket with data here', { exact: false })).toBeVisible();
 	await expect(card.locator('svg.chart-svg')).toHaveCount(0);
 });

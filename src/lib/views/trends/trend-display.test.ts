@@ -184,9 +184,15 @@ describe('trendShape and singleValues', () => {
 
 	it('states the one value with its bucket', () => {
 		expect(singleValues([one], 'w')).toEqual([
-			{ label: 'Weight', value: '70.4 kg', when: 'in week of 30 Mar 2026' }
+			{
+				label: 'Weight',
+				value: '70.4 kg',
+				note: 'in week of 30 Mar 2026, the only bucket with data here'
+			}
 		]);
-		expect(singleValues([one], 'd')[0]?.when).toBe('on Mon 30 Mar 2026');
+		expect(singleValues([one], 'd', [20260330])[0]?.note).toBe(
+			'on Mon 30 Mar 2026 so far, the only bucket with data here'
+		);
 	});
 });
 

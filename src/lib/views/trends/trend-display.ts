@@ -14,6 +14,7 @@ import {
 	type TrendMetric
 } from '$lib/metrics/trends';
 import type { Series } from '$lib/metrics/types';
+import type { Figure } from '../controls/figure';
 import { formatDateInt } from '$lib/time/zone';
 import {
 	bucketBasis,
@@ -167,23 +168,26 @@ export function trendShape(series: readonly Series[]): TrendShape {
 	return most === 0 ? 'empty' : most === 1 ? 'single' : 'chart';
 }
 
-/** A series with one bucket of data as a figure: "9,000 steps" in the week of 30 Mar 2026. */
-export interface SingleValue {
-	label: string;
-	value: string;
-	when: string;
-}
-
-export function singleValues(series: readonly Series[], bucket: BucketSize): SingleValue[] {
+/**
+ * A series with one bucket of data as a figure: "9,000 steps", noted "in week of 30 Mar 2026,
+ * the only bucket with data here" (and "so far" for one under way, `hollow`).
+ */
+export function singleValues(
+	series: readonly Series[],
+	bucket: BucketSize,
+	hollow: readonly number[] = []
+): Figure[] {
 	return series.flatMap((s) => {
 		const point = s.points.find((p) => p.value !== null);
 		if (!point || point.value === null) return [];
 		const name = bucketName(point.dateInt, bucket);
+		const when = bucket === 'd' ? `on ${name}` : `in ${name}`;
+		const soFar = hollow.includes(point.dateInt) ? ' so far' : '';
 		return [
 			{
 				label: s.label,
 				value: formatQuantity(point.value, s.unit),
-				when: bucket === 'd' ? `on ${name}` : `in ${name}`
+				note: `${when}${soFar}, the only bucket with data here`
 			}
 		];
 	});
@@ -203,7 +207,7 @@ export interface TrendDisplay {
 	table: ChartTable;
 	summaries: string[];
 	/** One figure per series when the span holds one bucket with data. */
-	singles: SingleValue[];
+	singles: Figure[];
 	/** Dates of the buckets drawn hollow: today, the one under way, the ones only partly covered. */
 	hollow: number[];
 	/** What the hollow points in view mean. */
@@ -376,7 +380,7 @@ export function trendDisplay(
 		summaries: perDay.map((s, index) =>
 			seriesSummary(zoomedSeries(s, choice.zoom), bucketsInView, choice.bucket, summed[index])
 		),
-		singles: shape === 'single' ? singleValues(inView, choice.bucket) : [],
+		singles: shape === 'single' ? singleValues(inView, choice.bucket, hollow) : [],
 		hollow,
 		notes: hollowInView ? bucketNotes(bucketsInView, choice.bucket, answer.earliest) : [],
 		earliest: answer.earliest,
