@@ -19,7 +19,7 @@ export interface HourlyBin {
 	pending?: boolean;
 }
 
-export type SleepPhase = 'latency' | 'awake' | 'light' | 'deep';
+export type SleepPhase = 'latency' | 'awake' | 'rem' | 'light' | 'deep';
 
 export interface HypnogramSegment {
 	start: number;
@@ -39,6 +39,8 @@ export interface Hypnogram {
 	totals: {
 		latency: number;
 		awake: number;
+		/** REM seconds: 0 for a band's night, which records no REM. */
+		rem: number;
 		light: number;
 		deep: number;
 		asleep: number;
@@ -57,6 +59,7 @@ export interface NightPhaseTotals {
 	xid: string;
 	latency: number;
 	awake: number;
+	rem: number;
 	light: number;
 	deep: number;
 }

@@ -1,7 +1,12 @@
 import { curveStepAfter, line } from 'd3-shape';
 import { describe, expect, it } from 'vitest';
 import { formatClock, zonedToEpoch } from '$lib/time/zone';
-import { hypnogramNewYork, hypnogramOrdinary, hypnogramSpringForward } from '../testing/fixtures';
+import {
+	hypnogramNewYork,
+	hypnogramOrdinary,
+	hypnogramSpringForward,
+	hypnogramWithRem
+} from '../testing/fixtures';
 import {
 	hourTicksInZone,
 	hypnogramLayout,
@@ -110,6 +115,18 @@ describe('hypnogramLayout', () => {
 		expect(latency && phaseBlockLabel(latency, hypnogramNewYork.tz)).toBe(
 			'Falling asleep 22:45–23:09 (24 min)'
 		);
+	});
+});
+
+describe('a night with REM', () => {
+	it('gets a REM row between awake and light sleep; a night without keeps three rows', () => {
+		const layout = hypnogramLayout(hypnogramWithRem, 540, 164);
+		expect(layout.rows).toEqual(['awake', 'rem', 'light', 'deep']);
+		const rowTop = (phase: string) => layout.blocks.find((block) => block.phase === phase)?.y ?? -1;
+		expect(rowTop('awake')).toBeLessThan(rowTop('rem'));
+		expect(rowTop('rem')).toBeLessThan(rowTop('light'));
+		expect(rowTop('light')).toBeLessThan(rowTop('deep'));
+		expect(hypnogramLayout(hypnogramOrdinary, 540, 164).rows).toEqual(['awake', 'light', 'deep']);
 	});
 });
 

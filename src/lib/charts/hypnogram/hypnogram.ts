@@ -9,10 +9,15 @@ import type { ChartTable } from '../frame/table';
 
 /** Rows from top to bottom: awake above, deep sleep at the bottom, as sleep labs draw it. */
 export const HYPNOGRAM_ROWS = ['awake', 'light', 'deep'] as const;
+/** The rows of a night with REM (an imported watch's): REM between awake and light. */
+export const HYPNOGRAM_ROWS_WITH_REM = ['awake', 'rem', 'light', 'deep'] as const;
+
+export type HypnogramRow = (typeof HYPNOGRAM_ROWS_WITH_REM)[number];
 
 export const phaseLabel: Record<SleepPhase, string> = {
 	latency: 'Falling asleep',
 	awake: 'Awake',
+	rem: 'REM sleep',
 	light: 'Light sleep',
 	deep: 'Deep sleep'
 };
@@ -36,6 +41,8 @@ export interface HypnogramLayout {
 	stepPath: string;
 	/** Whole local hours of the sleep's zone that fall inside the night. */
 	hourTicks: number[];
+	/** The phase rows from top to bottom: with a REM row only for a night that has REM. */
+	rows: readonly HypnogramRow[];
 }
 
 /**
@@ -71,17 +78,20 @@ export function stepAfterPath(points: ReadonlyArray<readonly [number, number]>):
 	return path;
 }
 
-function rowOf(phase: SleepPhase): number {
-	return phase === 'latency' ? 0 : HYPNOGRAM_ROWS.indexOf(phase);
-}
-
 export function hypnogramLayout(
 	night: Hypnogram,
 	innerWidth: number,
 	innerHeight: number
 ): HypnogramLayout {
+	const rows: readonly HypnogramRow[] = night.segments.some((segment) => segment.phase === 'rem')
+		? HYPNOGRAM_ROWS_WITH_REM
+		: HYPNOGRAM_ROWS;
+	const rowOf = (phase: SleepPhase) => (phase === 'latency' ? 0 : rows.indexOf(phase));
 	const x = scaleLinear().domain([night.bedtime, night.wake]).range([0, innerWidth]);
-	const y = scaleBand<number>().domain([0, 1, 2]).range([0, innerHeight]).paddingInner(0.12);
+	const y = scaleBand<number>()
+		.domain(rows.map((_, index) => index))
+		.range([0, innerHeight])
+		.paddingInner(0.12);
 	const blocks = night.segments.map((segment, index): PhaseBlock => {
 		const left = x(segment.start);
 		const right = x(segment.end);
@@ -113,7 +123,8 @@ export function hypnogramLayout(
 		y,
 		blocks,
 		stepPath,
-		hourTicks: hourTicksInZone(night.bedtime, night.wake, night.tz, every)
+		hourTicks: hourTicksInZone(night.bedtime, night.wake, night.tz, every),
+		rows
 	};
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeMove, makeSleep, at, BERLIN } from '$lib/metrics/testing/fixtures';
 import { addDays } from '$lib/time/zone';
-import { eatenOn, headlineCards, headlineRange } from './today';
+import { eatenOn, headlineCards, headlineRange, latestDayPointer } from './today';
 
 describe('calories eaten', () => {
 	it('reads today’s bucket of a daily trends series, and nothing when it is missing', () => {
@@ -81,5 +81,23 @@ describe('headline cards', () => {
 
 	it('reads the seven days before today', () => {
 		expect(headlineRange(today)).toEqual({ from: 20260323, to: 20260330 });
+	});
+});
+
+describe('a today without records', () => {
+	it('points to the latest day that has some, on Activity', () => {
+		expect(latestDayPointer(20261115, 20261112)).toEqual({
+			text: 'Nothing recorded today. Your latest records are from Thu 12 Nov 2026, 3 days ago.',
+			activityDate: '2026-11-12',
+			linkText: 'Show Thu 12 Nov 2026 in Activity'
+		});
+		expect(latestDayPointer(20260101, 20251231)?.text).toBe(
+			'Nothing recorded today. Your latest records are from Wed 31 Dec 2025, yesterday.'
+		);
+	});
+
+	it('points nowhere when today has records or there are none at all', () => {
+		expect(latestDayPointer(20261115, null)).toBeNull();
+		expect(latestDayPointer(20261115, 20261115)).toBeNull();
 	});
 });
