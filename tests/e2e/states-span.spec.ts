@@ -241,7 +241,7 @@ test.describe('Insights and Workouts while history loads and offline', () => {
 		await expect(most).not.toContainText(/steps on /);
 		await expect(page.locator('[data-finding="step-streak"]')).not.toContainText(/longest run/);
 		await expect(page.getByText(/Not enough days yet/)).toHaveCount(0);
-		await expect.poll(() => moves.held()).toBeGreaterThan(0);
+		await expect.poll(() => moves.held(), { timeout: 30_000 }).toBeGreaterThan(0);
 
 		await moves.release();
 		await expect(most).toContainText('33,382 steps on Mon 20 Jul 2026', { timeout: 60_000 });
@@ -257,7 +257,7 @@ test.describe('Insights and Workouts while history loads and offline', () => {
 		const records = page.getByRole('region', { name: 'Personal records' });
 		await expect(records).toContainText(/so far: [\d,]+ of 7\d\d days/);
 		await expect(records.getByRole('heading', { level: 3 })).toHaveCount(0);
-		await expect.poll(() => workouts.held()).toBeGreaterThan(0);
+		await expect.poll(() => workouts.held(), { timeout: 30_000 }).toBeGreaterThan(0);
 
 		await workouts.release();
 		await expect(records.getByRole('heading', { level: 3, name: /^Run · 103$/ })).toBeVisible({

@@ -114,7 +114,8 @@ test('a two-year daily span, more than 100 buckets, draws every day', async ({ p
 	const errors = watchErrors(page);
 	await page.goto('/trends?n=730');
 	const chart = page.getByRole('group', { name: 'Steps', exact: true });
-	await expect(chart).toBeVisible();
+	// Two years of days are computed by the service: allow for a busy machine.
+	await expect(chart).toBeVisible({ timeout: 20_000 });
 	await expect(
 		page.getByText(`Daily · ${dateDaysBefore(TODAY, 729)} – 30 Mar 2026 · 730 days`)
 	).toBeVisible();
