@@ -93,6 +93,14 @@ describe('workout figures', () => {
 		expect(figures.map((f) => f.label)).not.toContain('Intensity');
 	});
 
+	it('writes a distance or energy the band did not record as missing, never as zero', () => {
+		const run = workout('c', 20260328, 0, { meters: null, km: null, calories: null });
+		const figures = workoutFigures(run, 'metric');
+		expect(figures).toContainEqual({ label: 'Distance', value: '—', note: 'not recorded' });
+		expect(figures).toContainEqual({ label: 'Calories', value: '—', note: 'not recorded' });
+		expect(figures.map((f) => f.label)).not.toContain('Average pace');
+	});
+
 	it('tells the time of a workout on a trip on the clock where it happened', () => {
 		const trip = workout('ny', 20260405, at(20260405, 22, 0, NEW_YORK), {
 			tz: NEW_YORK,

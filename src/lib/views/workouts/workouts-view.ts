@@ -128,15 +128,24 @@ export function workoutWhen(workout: Workout): string {
 import type { Figure } from '../controls/figure';
 export type { Figure };
 
+/** A figure the band did not record: a dash, never a zero. */
+function notRecorded(label: string): Figure {
+	return { label, value: '—', note: 'not recorded' };
+}
+
 /**
  * A workout's figures: duration, distance, pace or speed (by type), steps, calories, intensity
- * and place; a figure the workout did not record is left out rather than shown as zero.
+ * and place. A distance (for a type that covers one) or the calories the band did not record read
+ * "—, not recorded", never zero; what does not apply (a ride's steps, no intensity) is left out.
  */
 export function workoutFigures(workout: Workout, system: UnitSystem): Figure[] {
 	const { details } = workout;
 	const figures: Figure[] = [{ label: 'Duration', value: formatDuration(details.time) }];
 	const meters = hasDistance(workout.sub_type) ? (details.meters ?? 0) : 0;
 	if (meters > 0) figures.push({ label: 'Distance', value: formatDistance(meters, system) });
+	// A type that covers a distance but has none recorded says so; it is not "0.0 km".
+	else if (hasDistance(workout.sub_type) && details.meters === null)
+		figures.push(notRecorded('Distance'));
 	const speed = meters > 0 ? averageSpeed(workout) : null;
 	if (speed !== null) {
 		figures.push(
@@ -148,9 +157,11 @@ export function workoutFigures(workout: Workout, system: UnitSystem): Figure[] {
 	if (details.steps !== undefined && details.steps !== null) {
 		figures.push({ label: 'Steps', value: formatSteps(details.steps) });
 	}
-	if (details.calories !== null) {
-		figures.push({ label: 'Calories', value: `${formatSteps(details.calories)} kcal` });
-	}
+	figures.push(
+		details.calories === null
+			? notRecorded('Calories')
+			: { label: 'Calories', value: `${formatSteps(details.calories)} kcal` }
+	);
 	const intensity = intensityName(details.intensity);
 	if (intensity) figures.push({ label: 'Intensity', value: intensity });
 	const place = workout.place_name;
