@@ -8,11 +8,24 @@ const movesSchema = z.object({
 		items: z.array(
 			z.object({
 				date: z.int(),
-				details: z.object({ steps: z.nullable(z.number()), distance: z.nullable(z.number()) })
+				details: z.object({
+					steps: z.nullable(z.number()),
+					distance: z.nullable(z.number()),
+					hourly_totals: z.record(z.string(), z.object({ steps: z.number() }))
+				})
 			})
 		)
 	})
 });
+
+/** A move's steps in its hours before `hour` (hours 00 to hour − 1), from its hourly totals. */
+function stepsBefore(move: z.infer<typeof movesSchema>['data']['items'][number], hour: number) {
+	let total = 0;
+	for (let h = 0; h < hour; h++) {
+		total += move.details.hourly_totals[`${move.date}${String(h).padStart(2, '0')}`]?.steps ?? 0;
+	}
+	return total;
+}
 
 function watchErrors(page: Page): string[] {
 	const errors: string[] = [];
@@ -50,11 +63,13 @@ function mean(values: readonly number[]): number {
 }
 
 const grouped = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
-const change = new Intl.NumberFormat('en-GB', {
+const percent = new Intl.NumberFormat('en-GB', {
 	style: 'percent',
 	maximumFractionDigits: 1,
 	signDisplay: 'exceptZero'
 });
+/** A change as the table writes it: a real minus sign for a loss. */
+const change = { format: (ratio: number) => percent.format(ratio).replace('-', '\u2212') };
 
 test('shows this week against the same days of last week, with means and % change that agree with the API', async ({
 	page
@@ -67,21 +82,25 @@ test('shows this week against the same days of last week, with means and % chang
 	await expect(legend).toContainText('This week: 30 Mar – 5 Apr 2026');
 	await expect(legend).toContainText('Last week: 23 – 29 Mar 2026');
 
-	// Monday 30 March: this week has had one day, so the table compares Monday with Monday.
-	const card = page.getByRole('region', { name: 'Period comparison' });
+	// Monday 30 March at 20:00 in Berlin: this week has had one day, so the table compares this
+	// Monday with last Monday, each up to 20:00.
+	const card = page.getByRole('region', { name: /^Period comparison/ });
 	await expect(card.locator('caption')).toHaveText(
-		'Same span of each: the first day of each week (30 Mar 2026 against 23 Mar 2026), since ' +
-			'this week is not over; today counts as far as it has gone.'
+		'Same part of each: Monday up to 20:00 of each week (30 Mar 2026 against 23 Mar 2026), ' +
+			'since this week is not over. Workout time has no hourly record: that last day of each ' +
+			'is left out of it. A night counts once it has ended.'
 	);
-	const thisWeek = (await movesFromProxy(page, datesFrom([2026, 3, 30], 7))).flatMap((move) =>
-		move.details.steps === null ? [] : [move.details.steps]
-	);
-	const lastWeek = (await movesFromProxy(page, datesFrom([2026, 3, 23], 7))).flatMap((move) =>
+	const thisWeekMoves = await movesFromProxy(page, datesFrom([2026, 3, 30], 7));
+	const lastWeekMoves = await movesFromProxy(page, datesFrom([2026, 3, 23], 7));
+	const thisWeek = thisWeekMoves.map((move) => stepsBefore(move, 20));
+	const lastWeek = lastWeekMoves.flatMap((move) =>
 		move.details.steps === null ? [] : [move.details.steps]
 	);
 	expect(thisWeek).toHaveLength(1);
 	expect(lastWeek).toHaveLength(7);
-	const lastMonday = lastWeek.slice(0, 1);
+	const lastMonday = lastWeekMoves
+		.filter((move) => move.date === 20260323)
+		.map((move) => stepsBefore(move, 20));
 	const meanA = mean(thisWeek);
 	const meanB = mean(lastMonday);
 
@@ -109,15 +128,16 @@ test('shows this week against the same days of last week, with means and % chang
 	}
 
 	await expect(
-		page.getByText(`This week: ${thisWeek.length} of 7 days with data; Last week: 7 of 7.`)
+		page.getByText(
+			'This week: today so far; Tue 31 Mar – Sun 5 Apr not yet. Last week: 7 of 7 days with data.'
+		)
 	).toBeVisible();
-	const chart = page.getByRole('group', {
-		name: /This week \(30 Mar – 5 Apr 2026\) and Last week \(23 – 29 Mar 2026\)/
-	});
+	const chart = page.getByRole('group', { name: 'Steps: this week against last week' });
 	await expect(chart).toBeVisible();
-	// A week has few points: each day is a dot, so this week's lone Monday shows, not only lines.
+	// A week has few points: each day is a dot, and this week's Monday, under way, a hollow one.
 	const dots = chart.locator('circle');
 	await expect(dots).toHaveCount(thisWeek.length + lastWeek.length);
+	await expect(chart.locator('circle.partial')).toHaveCount(1);
 	await expect(dots.first()).toBeVisible();
 	await expect(page.getByRole('row', { name: /^Median bedtime \d\d:\d\d / })).toBeVisible();
 	expect(errors).toEqual([]);
@@ -127,9 +147,9 @@ test('a month under way is judged over its first 30 days, and fewer awakenings r
 	page
 }) => {
 	await page.goto('/compare?preset=month');
-	const card = page.getByRole('region', { name: 'Period comparison' });
+	const card = page.getByRole('region', { name: /^Period comparison/ });
 	await expect(card.locator('caption')).toContainText(
-		'Same span of each: the first 30 days of each month (1 – 30 Mar 2026 against 1 – 28 Feb 2026)'
+		'Same part of each: the first 30 days of each month, the last up to 20:00 (1 – 30 Mar 2026 against 1 – 28 Feb 2026)'
 	);
 	// Each judged change carries a word; awakenings going up is worse, down better.
 	const awakenings = card
@@ -138,7 +158,7 @@ test('a month under way is judged over its first 30 days, and fewer awakenings r
 		.nth(5);
 	const text = (await awakenings.textContent()) ?? '';
 	if (text.startsWith('+')) expect(text).toMatch(/(worse|about the same)$/);
-	else if (text.startsWith('-')) expect(text).toMatch(/(better|about the same)$/);
+	else if (text.startsWith('\u2212')) expect(text).toMatch(/(better|about the same)$/);
 	await expect(
 		card.getByText(/^(better|worse|about the same|higher|lower)$/).first()
 	).toBeVisible();
@@ -218,7 +238,7 @@ test('by weekday lines a Saturday start up with a Sunday start, Sunday facing Su
 			name: /^Steps: 14\s– 20 Mar 2026 against 1\s– 7 Mar 2026$/
 		})
 	).toBeVisible();
-	const chart = page.getByRole('group', { name: /^Period A .* and Period B / });
+	const chart = page.getByRole('group', { name: /^Steps: 14\s– 20 Mar 2026 against/ });
 	const slider = chart.getByRole('slider');
 	const ticks = chart.locator('text');
 
@@ -246,7 +266,7 @@ test('by weekday lines a Saturday start up with a Sunday start, Sunday facing Su
 
 test('the week presets label their days Mon to Sun', async ({ page }) => {
 	await page.goto('/compare');
-	const chart = page.getByRole('group', { name: /^This week .* and Last week / });
+	const chart = page.getByRole('group', { name: 'Steps: this week against last week' });
 	await expect(chart).toBeVisible();
 	const labels = await chart.locator('text').allTextContents();
 	const days = labels.filter((text) => /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun|Day \d+)$/.test(text));
@@ -256,7 +276,7 @@ test('the week presets label their days Mon to Sun', async ({ page }) => {
 test('the comparison table exports as CSV with both periods and the change', async ({ page }) => {
 	const errors = watchErrors(page);
 	await page.goto('/compare?preset=month');
-	const card = page.getByRole('region', { name: 'Period comparison' });
+	const card = page.getByRole('region', { name: /^Period comparison/ });
 	await expect(card.getByRole('row', { name: /^Steps / })).toBeVisible();
 	// The month fills in as its windows arrive: read the table once the sync has finished, so the
 	// figure compared is the one the export sees.
@@ -272,7 +292,10 @@ test('the comparison table exports as CSV with both periods and the change', asy
 		page.waitForEvent('download'),
 		card.getByRole('menuitem', { name: 'CSV data' }).click()
 	]);
-	expect(download.suggestedFilename()).toBe('period-comparison-2026-03-01-vs-2026-02-01.csv');
+	// The file is named by the periods it holds.
+	expect(download.suggestedFilename()).toBe(
+		'period-comparison-this-month-against-last-month-2026-03-01-vs-2026-02-01.csv'
+	);
 	const path = await download.path();
 	const lines = (await readFile(path, 'utf8')).trim().split('\r\n');
 	expect(lines[0]).toBe(
@@ -292,7 +315,7 @@ test('one day against a day without records shows the lone value labelled in the
 	page
 }) => {
 	await page.goto('/compare?preset=custom&a=2026-03-29&b=2020-01-01&days=1');
-	const chart = page.getByRole('group', { name: /Period A \(29 Mar 2026\)/ });
+	const chart = page.getByRole('group', { name: /^Steps: 29 Mar 2026 against/ });
 	const label = chart.locator('.lone-value');
 	await expect(label).toHaveText(/^[\d,]+ steps$/);
 	const plot = await chart.locator('.plot').boundingBox();

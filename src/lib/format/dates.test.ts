@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { utcFormat } from 'd3-time-format';
-import { formatDay, formatMonth, formatShortDay } from './dates';
+import {
+	formatDate,
+	formatDateRange,
+	formatDay,
+	formatDayInYear,
+	formatMonth,
+	formatShortDay
+} from './dates';
 
 describe('date labels', () => {
 	it('labels a date as a calendar day, not an instant', () => {
@@ -19,5 +26,19 @@ describe('date labels', () => {
 			expect(formatShortDay(dateInt)).toBe(short(date));
 			expect(formatMonth(dateInt)).toBe(month(date));
 		}
+	});
+});
+
+describe('dates with their year', () => {
+	it('names a day with its year where a span runs over a year', () => {
+		expect(formatDate(20250823)).toBe('23 Aug 2025');
+		expect(formatDayInYear(20250823)).toBe('Sat 23 Aug 2025');
+	});
+
+	it('writes a span once in one style, its dash held to the date before it', () => {
+		expect(formatDateRange(20261123, 20261129)).toBe('23\u00a0– 29 Nov 2026');
+		expect(formatDateRange(20260228, 20260306)).toBe('28 Feb\u00a0– 6 Mar 2026');
+		expect(formatDateRange(20251229, 20260104)).toBe('29 Dec 2025\u00a0– 4 Jan 2026');
+		expect(formatDateRange(20260330, 20260330)).toBe('30 Mar 2026');
 	});
 });

@@ -18,6 +18,11 @@ describe('format', () => {
 		expect(formatQuantity(2200, 'kcal')).toBe('2,200 kcal');
 	});
 
+	it('writes milligrams whole, thousands separated: a food label’s sodium, not a measurement', () => {
+		expect(formatQuantity(1015.4, 'mg')).toBe('1,015 mg');
+		expect(formatQuantity(42.6, 'g')).toBe('42.6 g');
+	});
+
 	it('labels duration axes in minutes or hours and other axes compactly', () => {
 		expect(axisNumber('seconds')(1800)).toBe('30 min');
 		expect(axisNumber('seconds')(7.5 * 3600)).toBe('7.5 h');

@@ -16,6 +16,9 @@ export function formatQuantity(value: number, unit: string): string {
 				: `${formatInteger(value)} m`;
 		case 'kcal':
 			return `${formatInteger(value)} kcal`;
+		// A tenth of a milligram is below what a food label states: whole, with thousands separated.
+		case 'mg':
+			return `${formatInteger(value)} mg`;
 		case 'steps':
 			return `${formatInteger(value)} steps`;
 		case '%':

@@ -85,10 +85,10 @@ describe('insights', () => {
 
 	it('names the records with their dates, leaving out today while it is under way', () => {
 		const findings = insights(march(), { today: TODAY, stepGoal: null });
-		expect(find(findings, 'most-steps').text).toBe('23,456 steps on 11 Mar 2026.');
+		expect(find(findings, 'most-steps').text).toBe('23,456 steps on Wed 11 Mar 2026.');
 		expect(find(findings, 'most-steps').basis).toBe('n = 28 days');
 		expect(find(findings, 'longest-sleep').text).toBe(
-			'9 h 30 min asleep in the night to 21 Mar 2026.'
+			'9 h 30 min asleep in the night to Sat 21 Mar 2026.'
 		);
 	});
 
@@ -115,7 +115,7 @@ describe('insights', () => {
 		const streak = find(insights(days, { today: TODAY, stepGoal: 10_000 }), 'step-streak');
 		// Today (4,000 so far) is not over: the run of 27–29 March counts.
 		expect(streak.text).toBe(
-			'3 days in a row at 10,000 steps or more, up to today. Your longest run is 3 days, to 29 Mar 2026.'
+			'3 days in a row at 10,000 steps or more, up to today. Your longest run is 3 days, to Sun 29 Mar 2026.'
 		);
 		expect(streak.basis).toBe('n = 10 days');
 	});

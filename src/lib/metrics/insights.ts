@@ -3,7 +3,7 @@ import type { Move, MoodSubType, Sleep } from '$lib/api';
 import { dailyAttainment, streaks } from './goals';
 import { moodScore, MOOD_SCORE_MAX } from './mood';
 import { asleepSeconds, isNap } from './sleep';
-import { formatDuration, formatHours, formatShortDay, plural } from '$lib/format';
+import { formatDayInYear, formatDuration, formatHours, plural } from '$lib/format';
 
 /** One calendar day as the findings read it; each value is dated by its record's own zone. */
 export interface InsightDay {
@@ -78,11 +78,6 @@ const oneDecimal = new Intl.NumberFormat('en-GB', {
 
 function mean(values: readonly number[]): number {
 	return values.reduce((sum, value) => sum + value, 0) / values.length;
-}
-
-/** `30 Mar 2026` */
-function dateText(date: number): string {
-	return `${formatShortDay(date)} ${Math.floor(date / 10000)}`;
 }
 
 /** Days split by the night before: long (at or over the threshold) and short, each with a value. */
@@ -186,7 +181,7 @@ export function insights(days: readonly InsightDay[], options: InsightOptions): 
 			: {
 					id: 'most-steps',
 					title: 'Most steps in a day',
-					text: `${integer.format(most.steps ?? 0)} steps on ${dateText(most.date)}.`,
+					text: `${integer.format(most.steps ?? 0)} steps on ${formatDayInYear(most.date)}.`,
 					basis: `n = ${stepped.length} days`,
 					enough: true
 				}
@@ -209,7 +204,7 @@ export function insights(days: readonly InsightDay[], options: InsightOptions): 
 			: {
 					id: 'longest-sleep',
 					title: 'Longest sleep',
-					text: `${formatDuration(longest.asleep ?? 0)} asleep in the night to ${dateText(longest.date)}.`,
+					text: `${formatDuration(longest.asleep ?? 0)} asleep in the night to ${formatDayInYear(longest.date)}.`,
 					basis: `n = ${slept.length} nights`,
 					enough: true
 				}
@@ -236,7 +231,7 @@ export function insights(days: readonly InsightDay[], options: InsightOptions): 
 		const longestText =
 			run.longestEnd === null
 				? 'You have not reached it yet.'
-				: `Your longest run is ${run.longest} ${plural(run.longest, 'day')}, to ${dateText(run.longestEnd)}.`;
+				: `Your longest run is ${run.longest} ${plural(run.longest, 'day')}, to ${formatDayInYear(run.longestEnd)}.`;
 		findings.push({
 			id: 'step-streak',
 			title: 'Step goal streak',

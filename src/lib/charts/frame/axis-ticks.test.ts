@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { dateTicks, durationTicks } from './axis-ticks';
+import { dateTicks, durationTicks, type TickStep } from './axis-ticks';
 import { dateIntToUtcMs } from './scales';
 
 const day = dateIntToUtcMs;
-const labels = (from: number, to: number, max: number) =>
-	dateTicks(day(from), day(to), max).map((tick) =>
+const labels = (from: number, to: number, max: number, finest?: TickStep) =>
+	dateTicks(day(from), day(to), max, finest).map((tick) =>
 		tick.context ? `${tick.label}/${tick.context}` : tick.label
 	);
 // What a person must never read on a time axis: a 12-hour clock, a fraction of a second.
@@ -38,8 +38,42 @@ describe('dateTicks', () => {
 		expect(new Set(gaps)).toEqual(new Set([86_400_000]));
 	});
 
-	it('marks a month by its Mondays as day numbers, with no month name among them', () => {
-		expect(labels(20260301, 20260331, 8)).toEqual(['2/Mar 2026', '9', '16', '23', '30']);
+	it('marks a month by its Mondays, each named as a week chart names it, no month name among them', () => {
+		expect(labels(20260301, 20260331, 8)).toEqual([
+			'Mon 2/Mar 2026',
+			'Mon 9',
+			'Mon 16',
+			'Mon 23',
+			'Mon 30'
+		]);
+	});
+
+	it('names every other Monday too, and every other day by its number alone', () => {
+		expect(labels(20260105, 20260329, 6)).toEqual([
+			'Mon 12/Jan 2026',
+			'Mon 26',
+			'Mon 9/Feb 2026',
+			'Mon 23',
+			'Mon 9/Mar 2026',
+			'Mon 23'
+		]);
+		expect(labels(20260301, 20260314, 7)).toEqual(['1/Mar 2026', '3', '5', '7', '9', '11', '13']);
+	});
+
+	it('ticks three yearly points by their years, never by the months between them', () => {
+		expect(labels(20240101, 20260101, 12, 'year')).toEqual(['2024', '2025', '2026']);
+		// Without the floor the same span would tick months.
+		expect(labels(20240101, 20260101, 12)[0]).toBe('Jan/2024');
+	});
+
+	it('ticks monthly buckets no finer than months, and weekly ones no finer than Mondays', () => {
+		expect(labels(20260101, 20260301, 12, 'month')).toEqual(['Jan/2026', 'Feb', 'Mar']);
+		expect(labels(20260302, 20260323, 12, 'week')).toEqual([
+			'Mon 2/Mar 2026',
+			'Mon 9',
+			'Mon 16',
+			'Mon 23'
+		]);
 	});
 
 	it('marks a year by months, the year under the first month and under January', () => {

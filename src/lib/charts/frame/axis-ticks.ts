@@ -21,11 +21,19 @@ export interface LabelledTick {
 
 type Level = 'day' | 'month' | 'year';
 
+/** The finest step a date axis may tick at: a chart of weekly, monthly or yearly buckets ticks no finer. */
+export type TickStep = 'day' | 'week' | 'month' | 'year';
+
+/** How many days the finest step of each kind is, to skip the steps finer than it. */
+const STEP_DAYS: Readonly<Record<TickStep, number>> = { day: 1, week: 7, month: 30, year: 365 };
+
 interface Step {
 	interval: TimeInterval;
 	level: Level;
 	/** Roughly how long one step is, in days: steps far too fine are skipped without counting. */
 	days: number;
+	/** Whether a tick names its weekday (`Mon 23`): every day, and every Monday, whose week it starts. */
+	named?: boolean;
 }
 
 function every(interval: CountableTimeInterval, step: number): TimeInterval {
@@ -35,10 +43,10 @@ function every(interval: CountableTimeInterval, step: number): TimeInterval {
 // From finest to coarsest: days, Mondays, months, years. Dates are UTC-midnight labels, so a
 // day is always one step here whatever the clocks did that night.
 const STEPS: readonly Step[] = [
-	{ interval: utcDay, level: 'day', days: 1 },
+	{ interval: utcDay, level: 'day', days: 1, named: true },
 	{ interval: every(utcDay, 2), level: 'day', days: 2 },
-	{ interval: utcMonday, level: 'day', days: 7 },
-	{ interval: every(utcMonday, 2), level: 'day', days: 14 },
+	{ interval: utcMonday, level: 'day', days: 7, named: true },
+	{ interval: every(utcMonday, 2), level: 'day', days: 14, named: true },
 	{ interval: utcMonth, level: 'month', days: 30 },
 	{ interval: every(utcMonth, 2), level: 'month', days: 61 },
 	{ interval: every(utcMonth, 3), level: 'month', days: 91 },
@@ -50,18 +58,14 @@ const STEPS: readonly Step[] = [
 	{ interval: every(utcYear, 20), level: 'year', days: 7305 }
 ];
 
-function tickText(
-	ms: number,
-	level: Level,
-	stepIsDaily: boolean
-): { label: string; context: string } {
+function tickText(ms: number, level: Level, named: boolean): { label: string; context: string } {
 	const date = new Date(ms);
 	const month = MONTHS[date.getUTCMonth()] ?? '';
 	const year = String(date.getUTCFullYear());
 	switch (level) {
 		case 'day':
 			return {
-				label: stepIsDaily
+				label: named
 					? `${WEEKDAYS[date.getUTCDay()] ?? ''} ${date.getUTCDate()}`
 					: String(date.getUTCDate()),
 				context: `${month} ${year}`
@@ -75,12 +79,18 @@ function tickText(
 
 /**
  * Ticks for a date axis over `[from, to]` (UTC-midnight milliseconds of date labels), at most
- * `maxTicks` of them: the finest calendar step that fits. Day ticks read `Mon 30` (or `30` when
- * they skip days) with the month and year under the first tick and wherever the month changes;
- * month ticks read `Mar` with the year under the first and each January; year ticks read `2026`.
- * A one-day span has its one tick; an empty or inverted span has none.
+ * `maxTicks` of them: the finest calendar step that fits, and never finer than `finest` (a
+ * yearly series ticks its years, not months between them). Day and week ticks read `Mon 30`
+ * (`30` when they skip days) with the month and year under the first tick and wherever the
+ * month changes; month ticks read `Mar` with the year under the first and each January; year
+ * ticks read `2026`. A one-day span has its one tick; an empty or inverted span has none.
  */
-export function dateTicks(from: number, to: number, maxTicks: number): LabelledTick[] {
+export function dateTicks(
+	from: number,
+	to: number,
+	maxTicks: number,
+	finest: TickStep = 'day'
+): LabelledTick[] {
 	if (!Number.isFinite(from) || !Number.isFinite(to) || to < from) return [];
 	const limit = Math.max(1, Math.floor(maxTicks));
 	if (to === from) {
@@ -94,13 +104,14 @@ export function dateTicks(from: number, to: number, maxTicks: number): LabelledT
 	const step =
 		STEPS.find(
 			({ interval, days }) =>
-				spanDays / days <= limit * 2 && interval.range(start, stop).length <= limit
+				days >= STEP_DAYS[finest] &&
+				spanDays / days <= limit * 2 &&
+				interval.range(start, stop).length <= limit
 		) ?? fallback;
 	const values = step.interval.range(start, stop).map(Number);
-	const daily = step.interval === utcDay;
 	let previousContext = '';
 	return values.map((value) => {
-		const { label, context } = tickText(value, step.level, daily);
+		const { label, context } = tickText(value, step.level, step.named === true);
 		const changed = context !== previousContext;
 		previousContext = context;
 		return changed && context !== '' ? { value, label, context } : { value, label };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Series } from '$lib/metrics/types';
 import { clockOfOffset } from '$lib/time/zone';
 import { axisNumber, formatQuantity } from '$lib/format';
-import { lineChartLayout, partialMarks, prepareSeries } from './line-chart';
+import { hollowMarks, lineChartLayout, prepareSeries } from './line-chart';
 
 const H = 3600;
 
@@ -19,14 +19,19 @@ const bedtimes: Series = {
 	]
 };
 
-function layoutOf(series: Series[], rightAxis: string | null = null) {
+function layoutOf(
+	series: Series[],
+	rightAxis: string | null = null,
+	hollow: readonly number[] = []
+) {
 	return lineChartLayout(prepareSeries(series, 'date'), {
 		x: 'date',
 		rightAxis,
 		zoom: null,
 		includeZero: false,
 		innerWidth: 300,
-		innerHeight: 200
+		innerHeight: 200,
+		hollow
 	});
 }
 
@@ -57,7 +62,7 @@ describe('a line chart of times of day', () => {
 	});
 });
 
-describe('partialMarks', () => {
+describe('hollowMarks', () => {
 	const weeks: Series = {
 		id: 'm_steps',
 		label: 'Steps',
@@ -69,16 +74,51 @@ describe('partialMarks', () => {
 		]
 	};
 
-	it('marks the unfinished week where its point is drawn', () => {
-		const layout = layoutOf([weeks]);
-		const marks = partialMarks(prepareSeries([weeks], 'date'), layout, null, 20260330);
-		expect(marks).toEqual([{ order: 0, x: 300, y: Math.round(layout.y(9000) * 100) / 100 }]);
+	it('marks the unfinished week where its point is drawn, and the line stops before it', () => {
+		const layout = layoutOf([weeks], null, [20260330]);
+		const marks = hollowMarks(prepareSeries([weeks], 'date'), layout, null, [20260330]);
+		// 9,000 to 70,000 made nice in the axis's steps of 10,000: 0 to 70,000, 200 px high.
+		expect(marks).toEqual([{ key: '0-2', order: 0, x: 300, y: 174.29 }]);
+		expect(layout.paths[0]?.d).toBe('M0,28.57L150,0');
 	});
 
-	it('marks nothing without an unfinished bucket or when it has no value', () => {
+	it('marks a partial first bucket and the one under way, each apart', () => {
+		const layout = layoutOf([weeks], null, [20260316, 20260330]);
+		const marks = hollowMarks(prepareSeries([weeks], 'date'), layout, null, [20260316, 20260330]);
+		expect(marks.map((mark) => mark.x)).toEqual([0, 300]);
+		// One point left between them: a lone subpath, closed so its round cap shows it.
+		expect(layout.paths[0]?.d).toBe('M150,0Z');
+	});
+
+	it('marks nothing without a hollow date or when it has no value', () => {
 		const layout = layoutOf([weeks]);
 		const prepared = prepareSeries([weeks], 'date');
-		expect(partialMarks(prepared, layout, null, null)).toEqual([]);
-		expect(partialMarks(prepared, layout, null, 20260406)).toEqual([]);
+		expect(hollowMarks(prepared, layout, null, [])).toEqual([]);
+		expect(hollowMarks(prepared, layout, null, [20260406])).toEqual([]);
+	});
+
+	it('marks a position of an overlay by its date, on that series alone', () => {
+		const thisWeek: Series = { ...weeks, id: 'a', points: weeks.points.slice(0, 2) };
+		const lastWeek: Series = {
+			...weeks,
+			id: 'b',
+			points: [
+				{ dateInt: 20260309, value: 50000 },
+				{ dateInt: 20260316, value: 60000 }
+			]
+		};
+		const prepared = prepareSeries([thisWeek, lastWeek], 'index');
+		const layout = lineChartLayout(prepared, {
+			x: 'index',
+			rightAxis: null,
+			zoom: null,
+			includeZero: true,
+			innerWidth: 100,
+			innerHeight: 100,
+			hollow: [20260323]
+		});
+		expect(hollowMarks(prepared, layout, null, [20260323])).toEqual([
+			{ key: '0-1', order: 0, x: 100, y: 0 }
+		]);
 	});
 });

@@ -47,7 +47,7 @@ describe('trend chart snapshots', () => {
 
 	it('draws the unfinished last week as a hollow point', async () => {
 		const svg = chartSvgMarkup(
-			render(LineChart, { props: { series: [weeks], partial: 20260330 } }).body
+			render(LineChart, { props: { series: [weeks], hollow: [20260330] } }).body
 		);
 		expect(svg.match(/class="partial series-0"/g)).toHaveLength(1);
 		await expect(svg).toMatchFileSnapshot('./__snapshots__/line-chart-partial-week.svg');

@@ -67,6 +67,21 @@ function moveCount(d: string): number {
 }
 
 describe('lineChartLayout', () => {
+	it('ends the value axis on ticks, so its lowest gridline is labelled', () => {
+		const years: Series = {
+			...steps,
+			points: [
+				{ dateInt: 20240101, value: 8712 },
+				{ dateInt: 20250101, value: 9084 },
+				{ dateInt: 20260101, value: 9463 }
+			]
+		};
+		const layout = lineChartLayout(prepareSeries([years], 'date'), base);
+		// 8,712 to 9,463 in the axis's five steps of 200: 8,600 to 9,600, each end a tick.
+		expect(layout.y.domain()).toEqual([8600, 9600]);
+		expect(layout.y.ticks(5)).toEqual([8600, 8800, 9000, 9200, 9400, 9600]);
+	});
+
 	it('breaks the line where a day has no value', () => {
 		const layout = lineChartLayout(prepareSeries([steps], 'date'), base);
 		expect(moveCount(layout.paths[0]?.d ?? '')).toBe(2);
@@ -209,6 +224,14 @@ describe('reading values', () => {
 		const readings = readAt(prepareSeries([steps, february], 'index'), 0);
 		expect(cursorText('index', 0, readings)).toBe(
 			'Day 1. Steps (Sun 1 Mar): 8,000 steps; February (Sun 1 Feb): 5,000 steps'
+		);
+	});
+
+	it('says why a point is empty in the words it is given, the date apart from the name', () => {
+		const readings = readAt(prepareSeries([steps], 'index'), 1);
+		const notYet = () => 'not yet';
+		expect(cursorText('index', 1, [{ ...readings[0]!, value: null }], undefined, notYet)).toBe(
+			'Day 2. Steps (Mon 2 Mar): not yet'
 		);
 	});
 });

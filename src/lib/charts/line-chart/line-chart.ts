@@ -32,6 +32,9 @@ export interface SeriesPath {
 	dots: Array<{ x: number; y: number }>;
 }
 
+/** About how many ticks a value axis gets (the Axis default): its domain ends on two of them. */
+export const VALUE_TICKS = 5;
+
 /** Up to this many points in view, each point gets a dot. */
 export const DOTS_UP_TO = 62;
 
@@ -72,6 +75,12 @@ export interface LineChartOptions {
 	innerHeight: number;
 	/** Dates the axis covers in full (a whole week or month, YYYYMMDD); default the data's own. */
 	span?: readonly [number, number] | null;
+	/**
+	 * Dates (YYYYMMDD) whose points are drawn hollow apart from the line: today under way, a week
+	 * or year only partly covered. The line does not run into them, so a part never reads as a
+	 * plunge; default none.
+	 */
+	hollow?: readonly number[];
 }
 
 /** The x value of a point: its date as UTC-midnight ms, or its position in the period. */
@@ -295,8 +304,9 @@ export function lineChartLayout(
 			};
 		}
 		const scale = scaleLinear().range([innerHeight, 0]);
+		// Made nice in the steps of the axis's own ticks, so the lowest gridline carries a label.
 		if (!isDurationUnit(unitOn(side)))
-			return { scale: scale.domain([low, high]).nice(), ticks: null };
+			return { scale: scale.domain([low, high]).nice(VALUE_TICKS), ticks: null };
 		// Durations get clock-friendly steps (30 min, 1 h) instead of d3's decimal seconds.
 		const axis = durationAxis(low, high, 5);
 		return { scale: scale.domain(axis.domain), ticks: axis.ticks };
@@ -306,12 +316,15 @@ export function lineChartLayout(
 	const y = left.scale;
 	const y2 = right?.scale ?? null;
 
+	const hollow = new Set(options.hollow ?? []);
 	const paths = visible.map(({ series: s, xs, points }, order): SeriesPath => {
 		const axis = s.id === options.rightAxis ? 'right' : 'left';
 		const scale = axis === 'right' && y2 ? y2 : y;
 		// Pixels once per point: the line and the dots both read them, the dots several times.
 		const px = xs.map(toPixel);
-		const py = points.map((point) => (point.value === null ? null : scale(point.value)));
+		const py = points.map((point) =>
+			point.value === null || hollow.has(point.dateInt) ? null : scale(point.value)
+		);
 		const xAt = (i: number) => px[i] ?? 0;
 		const yAt = (i: number) => py[i] ?? null;
 		return {
@@ -356,24 +369,40 @@ export function lineChartLayout(
 }
 
 /**
- * Where to draw the hollow marker of an unfinished bucket (a week or month still under way): one
- * per series with a value on `dateInt`, on its own axis; none when the date is out of view.
+ * Where to draw the hollow points: one per series and point dated in `dates` with a value, on
+ * its own axis, by date or by position; none out of view.
  */
-export function partialMarks(
+export function hollowMarks(
 	prepared: readonly PreparedSeries[],
 	layout: LineChartLayout,
 	rightAxis: string | null,
-	dateInt: number | null
-): Array<{ order: number; x: number; y: number }> {
-	if (dateInt === null || layout.x.kind !== 'utc') return [];
-	const xValue = dateIntToUtcMs(dateInt);
-	if (xValue < layout.domain[0] || xValue > layout.domain[1]) return [];
-	const x = round2(layout.x.scale(xValue));
-	return readAt(prepared, xValue).flatMap((reading) => {
-		if (reading.value === null) return [];
-		const scale = reading.id === rightAxis && layout.y2 ? layout.y2 : layout.y;
-		return [{ order: reading.order, x, y: round2(scale(reading.value)) }];
-	});
+	dates: readonly number[]
+): Array<{ key: string; order: number; x: number; y: number }> {
+	if (dates.length === 0) return [];
+	const wanted = new Set(dates);
+	const [from, to] = layout.domain;
+	const toPixel = (value: number) =>
+		layout.x.kind === 'utc'
+			? layout.x.scale(value)
+			: layout.x.kind === 'linear'
+				? layout.x.scale(value)
+				: 0;
+	return prepared.flatMap(({ series: s, xs }, order) =>
+		s.points.flatMap((point, index) => {
+			const xValue = xs[index];
+			if (point.value === null || xValue === undefined || !wanted.has(point.dateInt)) return [];
+			if (xValue < from || xValue > to) return [];
+			const scale = s.id === rightAxis && layout.y2 ? layout.y2 : layout.y;
+			return [
+				{
+					key: `${order}-${index}`,
+					order,
+					x: round2(toPixel(xValue)),
+					y: round2(scale(point.value))
+				}
+			];
+		})
+	);
 }
 
 export interface CursorReading {
@@ -413,18 +442,32 @@ export function cursorTitle(
 	return dateInt === undefined || dateInt === null ? '' : formatDay(dateInt);
 }
 
+/** What a reading without a value says: why it is empty (`not yet`, `no record`), or `no data`. */
+export type GapText = (reading: CursorReading) => string;
+
+const noData: GapText = () => 'no data';
+
+/** One series' reading in words: `This week (Thu 26 Nov): 4,210 steps`, `Steps: not yet`. */
+export function readingText(
+	mode: LineXMode,
+	reading: CursorReading,
+	gapText: GapText = noData
+): string {
+	const value =
+		reading.value === null ? gapText(reading) : formatQuantity(reading.value, reading.unit);
+	const when =
+		mode === 'index' && reading.dateInt !== null ? ` (${formatDay(reading.dateInt)})` : '';
+	return `${reading.label}${when}: ${value}`;
+}
+
 export function cursorText(
 	mode: LineXMode,
 	xValue: number,
 	readings: readonly CursorReading[],
-	indexName?: (index: number) => string
+	indexName?: (index: number) => string,
+	gapText?: GapText
 ): string {
-	const parts = readings.map((reading) => {
-		const value = reading.value === null ? 'no data' : formatQuantity(reading.value, reading.unit);
-		const when =
-			mode === 'index' && reading.dateInt !== null ? ` (${formatDay(reading.dateInt)})` : '';
-		return `${reading.label}${when}: ${value}`;
-	});
+	const parts = readings.map((reading) => readingText(mode, reading, gapText));
 	return `${cursorTitle(mode, xValue, readings, indexName)}. ${parts.join('; ')}`;
 }
 

@@ -39,14 +39,14 @@ describe('volume bars layout', () => {
 });
 
 describe('volume slot labels', () => {
-	it('labels weeks by their first day, the month under each change and the year only where it changes', () => {
+	it('labels weeks by their first day as every week tick does, the month under each change and the year only where it changes', () => {
 		expect(volumeTicks(sixWeeks, 'week', 10)).toEqual([
-			{ value: 0, label: '2', context: 'Mar 2026' },
-			{ value: 1, label: '9' },
-			{ value: 2, label: '16' },
-			{ value: 3, label: '23' },
-			{ value: 4, label: '30' },
-			{ value: 5, label: '6', context: 'Apr' }
+			{ value: 0, label: 'Mon 2', context: 'Mar 2026' },
+			{ value: 1, label: 'Mon 9' },
+			{ value: 2, label: 'Mon 16' },
+			{ value: 3, label: 'Mon 23' },
+			{ value: 4, label: 'Mon 30' },
+			{ value: 5, label: 'Mon 6', context: 'Apr' }
 		]);
 	});
 

@@ -9,6 +9,7 @@ import { formatDateInt } from '$lib/time/zone';
 import type { LabelledTick } from '../frame/axis-ticks';
 import {
 	MONTHS,
+	WEEKDAYS,
 	formatDuration,
 	formatInteger,
 	formatMonth,
@@ -96,7 +97,8 @@ export function volumeBarsLayout(
 }
 
 /**
- * Labels under the slots, at most `maxTicks`: a week reads its first day (`30`) with the month
+ * Labels under the slots, at most `maxTicks`: a week reads its first day (`Mon 30`, as every week
+ * tick does) with the month
  * under it wherever the month changes (and the year under the first and each new year); a month
  * reads `Mar` with the year under the first and each January. Values are slot indexes.
  */
@@ -123,7 +125,8 @@ export function volumeTicks(
 		} else if (yearChanged) {
 			context = year;
 		}
-		const label = period === 'week' ? String(date.getUTCDate()) : month;
+		const label =
+			period === 'week' ? `${WEEKDAYS[date.getUTCDay()] ?? ''} ${date.getUTCDate()}` : month;
 		ticks.push(context === undefined ? { value: index, label } : { value: index, label, context });
 		previousMonth = month;
 		previousYear = year;

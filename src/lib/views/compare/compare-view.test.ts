@@ -4,7 +4,6 @@ import { customPeriods, periodPresets } from '$lib/metrics';
 import {
 	changeLegend,
 	comparePeriodRecords,
-	coverageText,
 	formatValue,
 	judgedSpanText,
 	metricCsvTable,
@@ -15,9 +14,9 @@ import {
 	overlayTitle,
 	pairText,
 	periodLegend,
-	rangeText,
 	seriesIdOf,
 	shiftText,
+	shownShift,
 	timingRows
 } from './compare-view';
 
@@ -85,7 +84,7 @@ describe('comparePeriodRecords', () => {
 describe('comparePeriodRecords while this week is under way', () => {
 	// Wednesday 1 April: Monday to Wednesday of this week (3000 steps on Monday) against Monday
 	// to Wednesday of last week (1000 on Monday and Tuesday; the night to Sunday 29th drops out).
-	const result = comparePeriodRecords(moves, sleeps, week, 20260401);
+	const result = comparePeriodRecords(moves, sleeps, week, { today: 20260401, hour: 12 });
 
 	it('judges the same three days of each week', () => {
 		expect(result.span?.days).toBe(3);
@@ -101,18 +100,52 @@ describe('comparePeriodRecords while this week is under way', () => {
 		expect(result.whole.find((row) => row.id === 'sleep.asleep')?.daysB).toBe(2);
 	});
 
-	it('says in words which days are compared', () => {
-		expect(judgedSpanText(result.span, week)).toBe(
-			'Same span of each: the first 3 days of each week (30 Mar – 1 Apr 2026 against ' +
-				'23 – 25 Mar 2026), since this week is not over; today counts as far as it has gone.'
+	it('says in words which days are compared, and up to which hour', () => {
+		expect(judgedSpanText(result.span, week, result.cut)).toBe(
+			'Same part of each: Monday to Wednesday up to 12:00 of each week (30 Mar\u00a0– 1 Apr 2026 ' +
+				'against 23\u00a0– 25 Mar 2026), since this week is not over. Workout time has no hourly ' +
+				'record: that last day of each is left out of it. A night counts once it has ended.'
+		);
+		expect(judgedSpanText(result.span, week, { today: 20260401, hour: null })).toContain(
+			'Monday to Wednesday of each week, today’s activity left out'
 		);
 	});
 
 	it('compares whole weeks once this week is over', () => {
-		const over = comparePeriodRecords(moves, sleeps, week, 20260406);
+		const over = comparePeriodRecords(moves, sleeps, week, { today: 20260406, hour: 9 });
 		expect(over.span).toBeNull();
 		expect(over.comparisons.find((row) => row.id === 'sleep.asleep')?.daysB).toBe(2);
 		expect(judgedSpanText(over.span, week)).toBe('This week against last week, whole periods');
+	});
+});
+
+describe('comparePeriodRecords up to the same hour', () => {
+	// Monday 30 March at 09:30: this Monday's hours 00–08 against last Monday's hours 00–08.
+	const byHour = (early: number, late: number) =>
+		Array.from({ length: 24 }, (_, hour) => (hour === 8 ? early : hour === 10 ? late : 0));
+	const mondays = [
+		makeMove({ date: 20260323, steps: byHour(200, 1000) }),
+		makeMove({ date: 20260330, steps: byHour(500, 3000) })
+	];
+	const result = comparePeriodRecords(mondays, sleeps, week, { today: 20260330, hour: 9 });
+
+	it('counts this morning’s steps against last Monday’s by the same hour, not its whole day', () => {
+		const steps = result.comparisons.find((row) => row.id === 'move.steps');
+		expect(steps).toMatchObject({ meanA: 500, meanB: 200, daysA: 1, daysB: 1 });
+		expect(steps?.changePct).toBeCloseTo(150, 9);
+		// The chart still draws last Monday whole.
+		expect(result.seriesB.find((s) => s.id === 'move.steps')?.points[0]?.value).toBe(1200);
+	});
+
+	it('leaves a measure without hourly records out of both days, and keeps the night', () => {
+		const workout = result.comparisons.find((row) => row.id === 'move.wo_time');
+		expect(workout).toMatchObject({ daysA: 0, daysB: 0, changePct: null });
+		expect(result.comparisons.find((row) => row.id === 'sleep.asleep')?.daysA).toBe(1);
+	});
+
+	it('leaves today out of activity when today is not read at all', () => {
+		const unread = comparePeriodRecords(mondays, sleeps, week, { today: 20260330, hour: null });
+		expect(unread.comparisons.find((row) => row.id === 'move.steps')?.daysA).toBe(0);
 	});
 });
 
@@ -172,8 +205,8 @@ describe('overlaySeries', () => {
 
 	it('names each line with its period and lays Monday on Monday', () => {
 		const [lineA, lineB] = overlaySeries(a, b, week, 'weekday', 'metric');
-		expect(lineA?.label).toBe('This week (30 Mar – 5 Apr 2026)');
-		expect(lineB?.label).toBe('Last week (23 – 29 Mar 2026)');
+		expect(lineA?.label).toBe('This week');
+		expect(lineB?.label).toBe('Last week');
 		expect(lineA?.points[0]).toEqual({ dateInt: 20260330, value: 3000 });
 		expect(lineB?.points[0]).toEqual({ dateInt: 20260323, value: 1000 });
 		expect(lineA?.points).toHaveLength(7);
@@ -199,18 +232,33 @@ describe('overlaySeries', () => {
 });
 
 describe('labels', () => {
-	it('writes ranges within a month, across months and across years', () => {
-		expect(rangeText({ from: 20260323, to: 20260329 })).toBe('23 – 29 Mar 2026');
-		expect(rangeText({ from: 20260330, to: 20260405 })).toBe('30 Mar – 5 Apr 2026');
-		expect(rangeText({ from: 20251229, to: 20260104 })).toBe('29 Dec 2025 – 4 Jan 2026');
-		expect(rangeText({ from: 20260330, to: 20260330 })).toBe('30 Mar 2026');
-	});
-
 	it('names both periods with their dates in the legend, B dashed', () => {
 		expect(periodLegend(week)).toEqual([
-			{ label: 'This week: 30 Mar – 5 Apr 2026', color: 'var(--accent)' },
-			{ label: 'Last week: 23 – 29 Mar 2026', color: 'var(--sleep-deep)', dashed: true }
+			{ label: 'This week: 30 Mar\u00a0– 5 Apr 2026', color: 'var(--accent)' },
+			{ label: 'Last week: 23\u00a0– 29 Mar 2026', color: 'var(--sleep-deep)', dashed: true }
 		]);
+	});
+
+	it('says how far a median moved by the times as shown, to the minute', () => {
+		// 23:14:20 against 22:41:40: shown 23:14 and 22:42, 32 minutes apart (not 32 min 40 s).
+		const a = -(45 * 60 + 40);
+		const b = -(78 * 60 + 20);
+		expect(shownShift(a, b)).toBe(32 * 60);
+		const regularity = (medianBedtime: number) => ({
+			medianBedtime,
+			medianWake: 7 * 3600,
+			bedtimeSpread: null,
+			wakeSpread: null,
+			shareWithin30min: null,
+			nights: 5
+		});
+		const [bedtime] = timingRows({
+			bedtimeShift: a - b,
+			wakeShift: 0,
+			regularityA: regularity(a),
+			regularityB: regularity(b)
+		});
+		expect(bedtime).toMatchObject({ cells: ['23:14', '22:42'], changeText: '32 min later' });
 	});
 
 	it('says which way a clock time moved', () => {
@@ -224,14 +272,6 @@ describe('labels', () => {
 		expect(formatValue(1609.344, 'm', 'imperial')).toBe('1.0 mi');
 		expect(formatValue(1.25, 'count', 'metric')).toBe('1.3');
 		expect(formatValue(null, 'steps', 'metric')).toBe('–');
-	});
-});
-
-describe('coverageText', () => {
-	it('says how many days of each period have data for the chosen metric', () => {
-		const { comparisons } = comparePeriodRecords(moves, sleeps, week);
-		const steps = comparisons.find((row) => row.id === seriesIdOf('steps'));
-		expect(coverageText(steps, week)).toBe('This week: 1 of 7 days with data; Last week: 2 of 7.');
 	});
 });
 

@@ -3,7 +3,7 @@ import type { Move, Sleep } from '$lib/api';
 import type { ChartTable } from '$lib/charts/frame/table';
 import { csvNumber, csvUnit } from '$lib/charts/export/csv-numbers';
 import type { LegendItem } from '$lib/charts/frame/legend';
-import { WEEKDAYS, formatQuantity, formatShortDay } from '$lib/format';
+import { WEEKDAYS, formatChange, formatDateRange, formatQuantity } from '$lib/format';
 import {
 	alignSeries,
 	comparePeriods,
@@ -24,6 +24,7 @@ import {
 	formatPercent,
 	type UnitSystem
 } from '$lib/metrics/units';
+import { cutToSameHour, elapsedWords, type ElapsedCut } from './compare-elapsed';
 import { isNap, nightDate } from '$lib/metrics/sleep';
 import {
 	MOVE_FIELDS,
@@ -34,7 +35,7 @@ import {
 	type SleepField
 } from '$lib/metrics/series';
 import type { BedtimeNight, Series } from '$lib/metrics/types';
-import { addDays, clockOfOffset, daysBetween, formatDateInt, weekdayOfDate } from '$lib/time/zone';
+import { addDays, clockOfOffset, formatDateInt, weekdayOfDate } from '$lib/time/zone';
 import { COMPARE_METRIC_KEYS, type Alignment, type CompareMetricKey } from './compare-state';
 
 type MetricSource = { source: 'move'; field: MoveField } | { source: 'sleep'; field: SleepField };
@@ -103,10 +104,7 @@ export function periodNames(pair: PeriodPair): { a: string; b: string } {
  * dash).
  */
 export function pairText(pair: PeriodPair): string {
-	if (pair.id === 'custom') {
-		const dates = (range: DateRange) => rangeText(range).replace(' – ', '\u00a0– ');
-		return `${dates(pair.a)} against ${dates(pair.b)}`;
-	}
+	if (pair.id === 'custom') return `${rangeText(pair.a)} against ${rangeText(pair.b)}`;
 	const names = periodNames(pair);
 	return `${names.a} against ${names.b.toLowerCase()}`;
 }
@@ -176,12 +174,13 @@ export function overlayAxis(
 /**
  * The overlaid chart as a table (and CSV): one row per position, named as the axis names it
  * (`Sun`, `Day 3`), then each period's date there (ISO; empty where that period has no such day)
- * and its value.
+ * and its value, or why it has none in `gap`'s words ("not yet", "no record").
  */
 export function overlayTable(
 	overlay: readonly Series[],
 	pair: PeriodPair,
-	axis: Pick<OverlayAxis, 'title'>
+	axis: Pick<OverlayAxis, 'title'>,
+	gap: (point: { dateInt: number; order: number }) => string | null = () => null
 ): ChartTable {
 	const ranges = [pair.a, pair.b];
 	const length = Math.max(0, ...overlay.map((series) => series.points.length));
@@ -209,24 +208,16 @@ export function overlayTable(
 					point.dateInt >= range.from &&
 					point.dateInt <= range.to;
 				row[`d${order}`] = inside ? formatDateInt(point.dateInt) : null;
-				row[`s${order}`] = point?.value ?? null;
+				row[`s${order}`] = point?.value ?? (inside ? gap({ dateInt: point.dateInt, order }) : null);
 			});
 			return row;
 		})
 	};
 }
 
-/** "23 – 29 Mar 2026", "28 Feb – 6 Mar 2026", "29 Dec 2025 – 4 Jan 2026". */
+/** "23 – 29 Mar 2026", "28 Feb – 6 Mar 2026", "29 Dec 2025 – 4 Jan 2026", in the one style of dates. */
 export function rangeText(range: DateRange): string {
-	const yearOf = (dateInt: number) => Math.floor(dateInt / 10000);
-	const monthOf = (dateInt: number) => Math.floor(dateInt / 100);
-	const end = `${formatShortDay(range.to)} ${yearOf(range.to)}`;
-	if (range.from === range.to) return end;
-	if (yearOf(range.from) !== yearOf(range.to)) {
-		return `${formatShortDay(range.from)} ${yearOf(range.from)} – ${end}`;
-	}
-	if (monthOf(range.from) === monthOf(range.to)) return `${range.from % 100} – ${end}`;
-	return `${formatShortDay(range.from)} – ${end}`;
+	return formatDateRange(range.from, range.to);
 }
 
 /** Legend entries naming each period with its dates; B is dashed, as the chart draws it. */
@@ -253,8 +244,9 @@ export function inUnits(series: Series, system: UnitSystem): Series {
 
 /**
  * The chosen metric of both periods as two series laid on one index axis, aligned by weekday or
- * by day of period. A padded day (before a period starts or after it ends) has a null value and
- * the calendar date it would have had, since a chart point always carries a date.
+ * by day of period, each named as the period is ("This week"; the legend gives the dates). A
+ * padded day (before a period starts or after it ends) has a null value and the calendar date it
+ * would have had, since a chart point always carries a date.
  */
 export function overlaySeries(
 	seriesA: Series,
@@ -274,7 +266,7 @@ export function overlaySeries(
 		return inUnits(
 			{
 				id: `${series.id}.${pick}`,
-				label: `${name} (${rangeText(range)})`,
+				label: name,
 				unit: series.unit,
 				points: rows.map((row) => ({
 					dateInt: (pick === 'a' ? row.dateA : row.dateB) ?? addDays(range.from, row.index - lead),
@@ -342,10 +334,7 @@ export function metricRows(
 				`${row.daysA} vs ${row.daysB}`
 			],
 			change: row.changePct,
-			changeText: formatPercent(row.changePct === null ? null : row.changePct / 100, 'en-GB', {
-				fractionDigits: 1,
-				signed: true
-			}),
+			changeText: row.changePct === null ? '–' : formatChange(row.changePct),
 			verdict,
 			verdictText: verdict === null ? '' : VERDICT_WORDS[verdict]
 		};
@@ -414,6 +403,14 @@ export function shiftText(seconds: number | null): string {
 }
 
 const clock = (offset: number | null) => (offset === null ? '–' : clockOfOffset(offset));
+
+/**
+ * How far one median moved, from the times as shown (to the minute): 23:14 against 22:42 reads
+ * "32 min later" even when the seconds behind them differ by 32 min 40 s.
+ */
+export function shownShift(a: number | null, b: number | null): number | null {
+	return a === null || b === null ? null : (Math.round(a / 60) - Math.round(b / 60)) * 60;
+}
 const share = (ratio: number | null) => formatPercent(ratio);
 const spread = (seconds: number | null) => formatDuration(seconds);
 
@@ -434,13 +431,13 @@ export function timingRows(timing: SleepTimingShift): CompareRow[] {
 			'bedtime',
 			'Median bedtime',
 			[clock(a.medianBedtime), clock(b.medianBedtime)],
-			shiftText(timing.bedtimeShift)
+			shiftText(shownShift(a.medianBedtime, b.medianBedtime))
 		),
 		row(
 			'wake',
 			'Median wake time',
 			[clock(a.medianWake), clock(b.medianWake)],
-			shiftText(timing.wakeShift)
+			shiftText(shownShift(a.medianWake, b.medianWake))
 		),
 		row('bedtime-spread', 'Bedtime spread (middle half)', [
 			spread(a.bedtimeSpread),
@@ -462,77 +459,72 @@ export function timingRows(timing: SleepTimingShift): CompareRow[] {
 export interface PeriodComparison {
 	comparisons: MetricComparison[];
 	timing: SleepTimingShift;
-	/** Whole periods, for the overlaid chart and its count of days with data. */
+	/** Whole periods, for the overlaid chart. */
 	whole: MetricComparison[];
 	seriesA: Series[];
 	seriesB: Series[];
 	/** The span the table judges when period A is under way; null when both are whole. */
 	span: ElapsedSpan | null;
+	/** How far today is read, when period A is under way; null otherwise. */
+	cut: ElapsedCut | null;
 }
 
 /**
  * The table's numbers and the chart's series. While period A is under way the means, totals,
- * changes and sleep timing are taken over the same elapsed span of both periods
- * (`sameElapsedSpan`); the chart still draws both periods whole.
+ * changes and sleep timing are taken over the same elapsed part of both periods
+ * (`sameElapsedSpan`): whole days up to yesterday, and today against its counterpart up to the
+ * same hour (`cutToSameHour`), a night whole once it has ended. The chart still draws both
+ * periods whole.
  */
 export function comparePeriodRecords(
 	moves: readonly Move[],
 	sleeps: readonly Sleep[],
 	pair: PeriodPair,
-	today: number | null = null
+	cut: ElapsedCut | null = null
 ): PeriodComparison {
 	const seriesA = periodSeries(moves, sleeps, pair.a);
 	const seriesB = periodSeries(moves, sleeps, pair.b);
-	const span = today === null ? null : sameElapsedSpan(pair, today);
+	const span = cut === null ? null : sameElapsedSpan(pair, cut.today);
 	const judged = span?.pair ?? pair;
 	const whole = comparePeriods(seriesA, seriesB);
+	let comparisons = whole;
+	if (span !== null && cut !== null) {
+		const same = cutToSameHour(
+			periodSeries(moves, sleeps, judged.a),
+			periodSeries(moves, sleeps, judged.b),
+			moves,
+			span,
+			cut
+		);
+		comparisons = comparePeriods(same.a, same.b);
+	}
 	return {
-		comparisons: span
-			? comparePeriods(periodSeries(moves, sleeps, judged.a), periodSeries(moves, sleeps, judged.b))
-			: whole,
+		comparisons,
 		whole,
 		timing: sleepTimingShift(nightsIn(sleeps, judged.a), nightsIn(sleeps, judged.b)),
 		seriesA,
 		seriesB,
-		span
+		span,
+		cut: span === null ? null : cut
 	};
 }
 
-const SPAN_NOUNS: Readonly<Record<PeriodPair['id'], string>> = {
-	week: 'week',
-	month: 'month',
-	'month-last-year': 'month',
-	custom: 'period'
-};
-
 /**
- * What the table compares, in words: the whole periods, or while period A is under way "the
- * first 3 days of each week (30 Mar – 1 Apr 2026 against 23 – 25 Mar 2026); today counts as far
- * as it has gone".
+ * What the table compares, in words: the whole periods, or while period A is under way "Same
+ * part of each: Monday to Wednesday up to 09:00 of each week (30 Mar – 1 Apr 2026 against
+ * 23 – 25 Mar 2026), since this week is not over".
  */
-export function judgedSpanText(span: ElapsedSpan | null, pair: PeriodPair): string {
+export function judgedSpanText(
+	span: ElapsedSpan | null,
+	pair: PeriodPair,
+	cut: ElapsedCut | null = null
+): string {
 	if (span === null) return `${pairText(pair)}, whole periods`;
-	const noun = SPAN_NOUNS[pair.id];
-	const first = span.days === 1 ? 'the first day' : `the first ${span.days} days`;
+	const noun = pair.id === 'custom' ? 'period A' : pair.id === 'week' ? 'this week' : 'this month';
 	return (
-		`Same span of each: ${first} of each ${noun} (${rangeText(span.pair.a)} against ` +
-		`${rangeText(span.pair.b)}), since ${pair.id === 'custom' ? 'period A' : `this ${noun}`} ` +
-		`is not over; today counts as far as it has gone.`
-	);
-}
-
-/**
- * How many days of each period have data for a metric: "This week: 1 of 7 days with data; Last
- * week: 7 of 7." A period with a single day draws no line, so the page says so in words.
- */
-export function coverageText(comparison: MetricComparison | undefined, pair: PeriodPair): string {
-	const names = periodNames(pair);
-	const length = (range: DateRange) => daysBetween(range.from, range.to) + 1;
-	const daysA = comparison?.daysA ?? 0;
-	const daysB = comparison?.daysB ?? 0;
-	return (
-		`${names.a}: ${daysA} of ${length(pair.a)} days with data; ` +
-		`${names.b}: ${daysB} of ${length(pair.b)}.`
+		`Same part of each: ${elapsedWords(span, pair, cut)} (${rangeText(span.pair.a)} against ` +
+		`${rangeText(span.pair.b)}), since ${noun} is not over. Workout time has no hourly record: ` +
+		`that last day of each is left out of it. A night counts once it has ended.`
 	);
 }
 

@@ -60,7 +60,8 @@ function median(values: readonly number[]): number | null {
 		: ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
-function latestOn(moves: readonly Move[], dateInt: number): Move | null {
+/** The move of a date (the latest updated, when there are two), or null. */
+export function latestOn(moves: readonly Move[], dateInt: number): Move | null {
 	let found: Move | null = null;
 	for (const move of moves) {
 		if (move.date === dateInt && (!found || move.time_updated >= found.time_updated)) found = move;

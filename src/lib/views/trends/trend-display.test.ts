@@ -5,11 +5,8 @@ import {
 	fromFirstRecord,
 	isClockMetric,
 	metricGroups,
-	partialBucket,
-	partialNote,
 	rightAxisFor,
 	scopeNotes,
-	seriesSummary,
 	singleValues,
 	spanText,
 	trendDisplay,
@@ -109,32 +106,24 @@ describe('scopeNotes', () => {
 });
 
 describe('spanText', () => {
-	it('states the bucket size, the first and last bucket and their count', () => {
+	it('states the bucket size, the dates covered in one style and the count', () => {
 		expect(spanText(displaySeries(trends, 'm_steps', 'metric'), 'd')).toBe(
-			'Daily · 2026-03-28 to 2026-03-30 · 3 days'
+			'Daily · 28\u00a0– 30 Mar 2026 · 3 days'
 		);
 		const one = { id: 'x', label: 'X', unit: 'steps', points: [{ dateInt: 20260302, value: 1 }] };
-		expect(spanText(one, 'w')).toBe('Weekly · 2026-03-02 to 2026-03-02 · 1 week');
-	});
-});
-
-describe('seriesSummary', () => {
-	it('gives the mean over buckets with data, the extremes and the latest value', () => {
-		expect(seriesSummary(displaySeries(trends, 'm_steps', 'metric'))).toBe(
-			'Steps: mean 6,000 steps over 2 of 3 buckets with data; lowest 3,000 steps (2026-03-28), ' +
-				'highest 9,000 steps (2026-03-30), latest 9,000 steps (2026-03-30).'
-		);
-	});
-	it('reads times of day as earliest and latest', () => {
-		expect(seriesSummary(displaySeries(trends, 's_bedtime', 'metric'))).toBe(
-			'Bedtime: mean 23:33 over 3 of 3 buckets with data; earliest 23:00 (2026-03-28), ' +
-				'latest 00:10 (2026-03-29), most recent 23:30 (2026-03-30).'
-		);
+		expect(spanText(one, 'w')).toBe('Weekly · 2\u00a0– 8 Mar 2026 · 1 week');
 	});
 
-	it('says so when the span has no data', () => {
-		const empty = { id: 'x', label: 'Protein', unit: 'g', points: [{ dateInt: 1, value: null }] };
-		expect(seriesSummary(empty)).toBe('Protein: no data in this span.');
+	it('runs from the first record and to the span’s end where they fall inside a bucket', () => {
+		const years = {
+			id: 'x',
+			label: 'X',
+			unit: 'steps',
+			points: [20240101, 20250101, 20260101].map((dateInt) => ({ dateInt, value: 1 }))
+		};
+		expect(spanText(years, 'y', null, { earliest: 20241127, end: 20261127 })).toBe(
+			'Yearly · 27 Nov 2024\u00a0– 27 Nov 2026 · 3 years'
+		);
 	});
 });
 
@@ -175,74 +164,6 @@ describe('fromFirstRecord', () => {
 	});
 });
 
-describe('partialBucket', () => {
-	it('marks the week holding today as unfinished, with the days gone so far', () => {
-		// Monday 2026-03-30 is today: the week has begun, one day of seven.
-		expect(partialBucket(20260330, 'w', 20260330, 20260330)).toEqual({
-			dateInt: 20260330,
-			elapsed: 1,
-			days: 7
-		});
-		expect(partialBucket(20260301, 'm', 20260330, 20260330)).toEqual({
-			dateInt: 20260301,
-			elapsed: 30,
-			days: 31
-		});
-	});
-
-	it('marks a last month cut short by an end date in its middle', () => {
-		expect(partialBucket(20250201, 'm', 20250210, 20260330)).toEqual({
-			dateInt: 20250201,
-			elapsed: 10,
-			days: 28
-		});
-	});
-
-	it('leaves a finished week, and any day, unmarked', () => {
-		expect(partialBucket(20260316, 'w', 20260322, 20260330)).toBeNull();
-		expect(partialBucket(20260330, 'd', 20260330, 20260330)).toBeNull();
-	});
-
-	it('still calls a week ending today unfinished, since today is not over', () => {
-		expect(partialBucket(20260323, 'w', 20260329, 20260329)?.elapsed).toBe(7);
-	});
-
-	it('says what the hollow point means', () => {
-		const partial = { dateInt: 20260330, elapsed: 1, days: 7 };
-		expect(partialNote(partial, 'w')).toBe(
-			'The week from 2026-03-30 is not over (1 of 7 days so far): its point is drawn hollow ' +
-				'and left out of the mean, lowest and highest.'
-		);
-	});
-});
-
-describe('seriesSummary of a span whose last bucket is unfinished', () => {
-	const weeks = {
-		id: 'm_steps',
-		label: 'Steps',
-		unit: 'steps',
-		points: [
-			{ dateInt: 20260316, value: 60000 },
-			{ dateInt: 20260323, value: 70000 },
-			{ dateInt: 20260330, value: 9000 }
-		]
-	};
-
-	it('leaves the unfinished week out of the mean and the lowest, and says the latest is so far', () => {
-		expect(seriesSummary(weeks, 20260330)).toBe(
-			'Steps: mean 65,000 steps over 2 of 2 finished buckets with data; lowest 60,000 steps ' +
-				'(2026-03-16), highest 70,000 steps (2026-03-23), latest 9,000 steps (2026-03-30, so far).'
-		);
-	});
-
-	it('gives the unfinished value alone when no finished bucket has data', () => {
-		const only = { ...weeks, points: [{ dateInt: 20260330, value: 9000 }] };
-		expect(seriesSummary(only, 20260330)).toBe(
-			'Steps: no finished bucket with data; latest 9,000 steps (2026-03-30, so far).'
-		);
-	});
-});
-
 describe('trendShape and singleValues', () => {
 	const one = {
 		id: 'weight',
@@ -263,9 +184,15 @@ describe('trendShape and singleValues', () => {
 
 	it('states the one value with its bucket', () => {
 		expect(singleValues([one], 'w')).toEqual([
-			{ label: 'Weight', value: '70.4 kg', when: 'in the week from 2026-03-30' }
+			{
+				label: 'Weight',
+				value: '70.4 kg',
+				note: 'in week of 30 Mar 2026, the only bucket with data here'
+			}
 		]);
-		expect(singleValues([one], 'd')[0]?.when).toBe('on 2026-03-30');
+		expect(singleValues([one], 'd', [20260330])[0]?.note).toBe(
+			'on Mon 30 Mar 2026 so far, the only bucket with data here'
+		);
 	});
 });
 
@@ -274,7 +201,7 @@ describe('zoomedSeries and the span text of a zoom', () => {
 		const steps = displaySeries(trends, 'm_steps', 'metric');
 		const zoomed = zoomedSeries(steps, [20260329, 20260330]);
 		expect(zoomed.points.map((p) => p.dateInt)).toEqual([20260329, 20260330]);
-		expect(spanText(zoomed, 'd', 3)).toBe('Daily · 2026-03-29 to 2026-03-30 · 2 of 3 days');
+		expect(spanText(zoomed, 'd', 3)).toBe('Daily · 29\u00a0– 30 Mar 2026 · 2 of 3 days');
 	});
 });
 
@@ -282,11 +209,11 @@ describe('trendDisplay', () => {
 	const weekly: TrendSeries = {
 		earliest: 20260304,
 		buckets: [
-			[20260330, { m_steps: 9000 }],
-			[20260323, { m_steps: 70000 }],
-			[20260316, { m_steps: 60000 }],
-			[20260309, { m_steps: 50000 }],
-			[20260223, { m_steps: null }]
+			[20260330, { m_steps: 9000, s_duration: 25200 }],
+			[20260323, { m_steps: 70000, s_duration: 27000 }],
+			[20260316, { m_steps: 60000, s_duration: 28800 }],
+			[20260309, { m_steps: 50000, s_duration: 26000 }],
+			[20260223, { m_steps: null, s_duration: null }]
 		]
 	};
 	const choice = {
@@ -296,21 +223,64 @@ describe('trendDisplay', () => {
 		end: 20260330,
 		zoom: null
 	};
+	const monday = { today: 20260330, asOf: null };
 
-	it('drops the weeks before the first record and marks the week under way', () => {
-		const shown = trendDisplay(weekly, choice, 'metric', 20260330);
-		expect(shown.series[0]?.points.map((p) => p.dateInt)).toEqual([
-			20260309, 20260316, 20260323, 20260330
+	it('reads weekly steps as steps a day, and leaves the week under way out of the figures', () => {
+		const shown = trendDisplay(weekly, choice, 'metric', monday);
+		expect(shown.title).toBe('Steps a day');
+		expect(shown.series[0]?.points).toEqual([
+			{ dateInt: 20260309, value: 50000 / 7 },
+			{ dateInt: 20260316, value: 60000 / 7 },
+			{ dateInt: 20260323, value: 10000 },
+			// Monday, the one day of this week so far.
+			{ dateInt: 20260330, value: 9000 }
 		]);
-		expect(shown.partial).toBe(20260330);
-		expect(shown.notes).toHaveLength(1);
-		expect(shown.summaries[0]).toMatch(/^Steps: mean 60,000 steps over 3 of 3 finished buckets/);
+		expect(shown.hollow).toEqual([20260330]);
+		expect(shown.notes).toEqual([
+			'Week of 30 Mar 2026: 0 of 7 days so far, today under way; its point is hollow and left out of the mean, lowest and highest.'
+		]);
+		expect(shown.summaries).toEqual([
+			'Steps: mean 8,571 steps a day over 3 of 3 whole weeks with data; lowest 7,143 steps a day (week of 9 Mar 2026), highest 10,000 steps a day (week of 23 Mar 2026); this week so far 9,000 steps a day.'
+		]);
+	});
+
+	it('puts each week’s total beside its value a day in the table, and what it rests on', () => {
+		const shown = trendDisplay(weekly, choice, 'metric', monday);
+		expect(shown.table.columns.map((column) => column.label)).toEqual([
+			'Date',
+			'Steps a day',
+			'Steps, total',
+			'Rests on'
+		]);
+		expect(shown.table.rows.at(-1)).toEqual({
+			date: '2026-03-30',
+			s0: 9000,
+			t0: 9000,
+			basis: '0 of 7 days so far'
+		});
+		expect(shown.table.rows[0]).toEqual({
+			date: '2026-03-09',
+			s0: 50000 / 7,
+			t0: 50000,
+			basis: ''
+		});
+	});
+
+	it('keeps a mean such as sleep as it is: already a night’s', () => {
+		const shown = trendDisplay(weekly, { ...choice, metric: 's_duration' }, 'metric', monday);
+		expect(shown.title).toBe('Asleep');
+		expect(shown.series[0]?.points[0]?.value).toBe(26000);
+		expect(shown.table.columns.map((column) => column.label)).toEqual([
+			'Date',
+			'Asleep',
+			'Rests on'
+		]);
 	});
 
 	it('keys the hollow point in the legend while the week under way is in view, not after a zoom', () => {
-		const shown = trendDisplay(weekly, choice, 'metric', 20260330);
+		const shown = trendDisplay(weekly, choice, 'metric', monday);
 		expect(shown.legend.at(-1)).toEqual({
-			label: 'The week not over yet (hollow point)',
+			label: 'Part of a week (hollow point)',
 			color: 'var(--accent)',
 			mark: 'ring'
 		});
@@ -318,21 +288,108 @@ describe('trendDisplay', () => {
 			weekly,
 			{ ...choice, zoom: [20260316, 20260323] },
 			'metric',
-			20260330
+			monday
 		);
 		expect(zoomed.legend.some((item) => item.mark === 'ring')).toBe(false);
 	});
 
 	it('makes the subtitle, table and summary follow the zoom', () => {
-		const shown = trendDisplay(
-			weekly,
-			{ ...choice, zoom: [20260316, 20260323] },
-			'metric',
-			20260330
-		);
-		expect(shown.subtitle).toBe('Weekly · 2026-03-16 to 2026-03-23 · 2 of 4 weeks');
+		const shown = trendDisplay(weekly, { ...choice, zoom: [20260316, 20260323] }, 'metric', monday);
+		expect(shown.subtitle).toBe('Weekly · 16\u00a0– 29 Mar 2026 · 2 of 4 weeks');
 		expect(shown.table.rows).toHaveLength(2);
-		expect(shown.summaries[0]).toMatch(/^Steps: mean 65,000 steps over 2 of 2 buckets/);
+		expect(shown.summaries[0]).toMatch(/^Steps: mean 9,286 steps a day over 2 of 2 whole weeks/);
 		expect(shown.notes).toEqual([]);
+	});
+
+	it('draws today hollow on a daily line and never calls it the lowest day', () => {
+		const daily: TrendSeries = {
+			earliest: 20250101,
+			buckets: [
+				[20261127, { m_steps: 1791 }],
+				[20261126, { m_steps: 5200 }],
+				[20261125, { m_steps: 4700 }]
+			]
+		};
+		const shown = trendDisplay(daily, { ...choice, bucket: 'd', end: 20261127 }, 'metric', {
+			today: 20261127,
+			asOf: null
+		});
+		expect(shown.hollow).toEqual([20261127]);
+		expect(shown.legend.at(-1)?.label).toBe('Today, under way (hollow point)');
+		expect(shown.summaries[0]).toBe(
+			'Steps: mean 4,950 steps over 2 of 2 whole days with data; lowest 4,700 steps (Wed 25 Nov 2026), highest 5,200 steps (Thu 26 Nov 2026); today so far 1,791 steps.'
+		);
+		expect(shown.table.rows.at(-1)?.basis).toBe('under way');
+	});
+
+	it('never calls a year the records started in late November the lowest, and reads each year a day', () => {
+		const yearly: TrendSeries = {
+			earliest: 20241127,
+			buckets: [
+				[20260101, { m_steps: 8000 * 331 }],
+				[20250101, { m_steps: 9000 * 365 }],
+				[20240101, { m_steps: 5000 * 35 }]
+			]
+		};
+		const shown = trendDisplay(yearly, { ...choice, bucket: 'y', end: 20261127 }, 'metric', {
+			today: 20261127,
+			asOf: null
+		});
+		expect(shown.series[0]?.points.map((p) => p.value)).toEqual([5000, 9000, 8000]);
+		expect(shown.hollow).toEqual([20240101, 20260101]);
+		expect(shown.notes).toEqual([
+			'2024: 35 of 366 days (your records start on 27 Nov 2024); its point is hollow and never the lowest or highest.',
+			'2026: 330 of 365 days so far, today under way; its point is hollow and left out of the mean, lowest and highest.'
+		]);
+		expect(shown.summaries[0]).toBe(
+			'Steps: mean 9,000 steps a day over 1 of 1 whole year with data; lowest 9,000 steps a day (2025), highest 9,000 steps a day (2025); this year so far 8,000 steps a day.'
+		);
+		expect(shown.subtitle).toBe('Yearly · 27 Nov 2024\u00a0– 27 Nov 2026 · 3 years');
+	});
+
+	it('counts a night dated today whole, as it ended this morning, unless steps are drawn beside it', () => {
+		const nights: TrendSeries = {
+			earliest: 20250101,
+			buckets: [
+				[20261127, { s_duration: 21600, m_steps: 1791 }],
+				[20261126, { s_duration: 27000, m_steps: 5200 }]
+			]
+		};
+		const asleep = { ...choice, metric: 's_duration', bucket: 'd' as const, end: 20261127 };
+		const today = { today: 20261127, asOf: null };
+		const alone = trendDisplay(nights, asleep, 'metric', today);
+		expect(alone.hollow).toEqual([]);
+		expect(alone.summaries[0]).toMatch(/^Asleep: mean 6 h 45 min over 2 of 2 whole days/);
+		const beside = trendDisplay(nights, { ...asleep, metric2: 'm_steps' }, 'metric', today);
+		expect(beside.hollow).toEqual([20261127]);
+	});
+
+	it('draws the 7-day average of a daily line from finished days only', () => {
+		const daily: TrendSeries = {
+			earliest: 20250101,
+			buckets: [
+				[20261127, { m_steps: 1000 }],
+				[20261126, { m_steps: 6000 }],
+				[20261125, { m_steps: null }],
+				[20261124, { m_steps: 4000 }]
+			]
+		};
+		const shown = trendDisplay(
+			daily,
+			{ ...choice, bucket: 'd', end: 20261127, average: true },
+			'metric',
+			{ today: 20261127, asOf: null }
+		);
+		expect(shown.series.map((s) => s.label)).toEqual(['Steps', 'Steps, 7-day average']);
+		expect(shown.series[1]?.points.map((p) => p.value)).toEqual([4000, 4000, 5000, null]);
+		expect(shown.summaries).toHaveLength(1);
+	});
+
+	it('says a stored series is stale while offline', () => {
+		const shown = trendDisplay(weekly, choice, 'metric', {
+			...monday,
+			status: { kind: 'stale', since: 1774890000 }
+		});
+		expect(shown.coverage?.status).toEqual({ kind: 'stale', since: 1774890000 });
 	});
 });

@@ -1,10 +1,10 @@
 // What the Trends view draws from a trends series: metric choices, display series in the user's units, axes, notes.
 import type { TrendSeries } from '$lib/client';
-import { formatQuantity, plural } from '$lib/format';
+import { formatDateRange, formatQuantity, plural } from '$lib/format';
 import type { LegendItem } from '$lib/charts/frame/legend';
-import { lineChartTable } from '$lib/charts/line-chart/line-chart';
 import type { ChartTable } from '$lib/charts/frame/table';
-import { compareSeries } from '$lib/metrics/compare';
+import type { Coverage, SpanStatus } from '$lib/coverage';
+import { daySlots } from '$lib/metrics/day-slots';
 import { distanceIn, weightIn, type UnitSystem } from '$lib/metrics/units';
 import {
 	hiddenByScope,
@@ -14,7 +14,19 @@ import {
 	type TrendMetric
 } from '$lib/metrics/trends';
 import type { Series } from '$lib/metrics/types';
-import { daysBetween, formatDateInt } from '$lib/time/zone';
+import type { Figure } from '../controls/figure';
+import { formatDateInt } from '$lib/time/zone';
+import {
+	bucketBasis,
+	bucketName,
+	bucketNotes,
+	hollowDates,
+	perDaySeries,
+	readsPerDay,
+	trendBuckets,
+	type TrendBucket
+} from './trend-buckets';
+import { seriesSummary } from './trend-summary';
 import {
 	BUCKET_LABELS,
 	bucketEnd,
@@ -46,6 +58,11 @@ export function metricGroups(): MetricGroup[] {
 		label: group.label,
 		metrics: plottable.filter((metric) => group.test(metric))
 	})).filter((group) => group.metrics.length > 0);
+}
+
+/** Whether a metric describes the night's sleep, whole once the night dated today has ended. */
+export function isNightMetric(key: string): boolean {
+	return key.startsWith('s_');
 }
 
 /** Whether a metric is a time of day: bedtimes are drawn on a clock axis around midnight. */
@@ -95,10 +112,16 @@ export function scopeNotes(keys: readonly string[], scopes: readonly string[] | 
 }
 
 /**
- * "Daily · 2025-12-31 to 2026-03-30 · 90 days" from the buckets the series holds; zoomed in,
+ * "Daily · 30 Aug – 27 Nov 2026 · 90 days" from the buckets the series holds: from the first
+ * bucket (or the first record, inside it) to the last (or the span's end, inside it). Zoomed in,
  * "… · 20 of 90 days", `of` being the count of the whole span.
  */
-export function spanText(series: Series, bucket: BucketSize, of: number | null = null): string {
+export function spanText(
+	series: Series,
+	bucket: BucketSize,
+	of: number | null = null,
+	bounds: { earliest: number | null; end: number } | null = null
+): string {
 	const first = series.points[0];
 	const last = series.points.at(-1);
 	const { adjective, plural: many } = BUCKET_LABELS[bucket];
@@ -106,7 +129,10 @@ export function spanText(series: Series, bucket: BucketSize, of: number | null =
 	const count = series.points.length;
 	const noun = plural(of ?? count, many.slice(0, -1), many);
 	const counted = of === null ? `${count} ${noun}` : `${count} of ${of} ${noun}`;
-	return `${adjective} · ${formatDateInt(first.dateInt)} to ${formatDateInt(last.dateInt)} · ${counted}`;
+	const earliest = bounds?.earliest ?? null;
+	const from = earliest !== null && earliest > first.dateInt ? earliest : first.dateInt;
+	const to = Math.min(bucketEnd(last.dateInt, bucket), bounds?.end ?? Infinity);
+	return `${adjective} · ${formatDateRange(from, to)} · ${counted}`;
 }
 
 /**
@@ -126,53 +152,12 @@ export function zoomedSeries(series: Series, zoom: ZoomSpan | null): Series {
 	return { ...series, points: series.points.filter((p) => p.dateInt >= from && p.dateInt <= to) };
 }
 
-/** A last bucket the calendar has not finished: the week, month or year still under way. */
-export interface PartialBucket {
-	/** The bucket's first day, its date in the series. */
-	dateInt: number;
-	/** Days of it the data covers so far (today counted, though not over). */
-	elapsed: number;
-	/** Days it has in full. */
-	days: number;
-}
-
-/**
- * The last bucket when it is unfinished: its calendar end lies after the span's end, or it holds
- * `today`, which is not over. A daily bucket is one day and is never called partial.
- */
-export function partialBucket(
-	lastStart: number | undefined,
-	bucket: BucketSize,
-	end: number,
-	today: number | null
-): PartialBucket | null {
-	if (bucket === 'd' || lastStart === undefined) return null;
-	const natural = bucketEnd(lastStart, bucket);
-	const holdsToday = today !== null && lastStart <= today && natural >= today;
-	if (natural <= end && !holdsToday) return null;
-	const through = today !== null && today < end ? today : end;
-	return {
-		dateInt: lastStart,
-		elapsed: Math.max(0, daysBetween(lastStart, through) + 1),
-		days: daysBetween(lastStart, natural) + 1
-	};
-}
-
 const BUCKET_NOUN: Record<BucketSize, string> = {
 	d: 'day',
 	w: 'week',
 	m: 'month',
 	y: 'year'
 };
-
-/** The sentence under the chart about an unfinished last bucket. */
-export function partialNote(partial: PartialBucket, bucket: BucketSize): string {
-	const noun = BUCKET_NOUN[bucket];
-	return (
-		`The ${noun} from ${formatDateInt(partial.dateInt)} is not over (${partial.elapsed} of ` +
-		`${partial.days} days so far): its point is drawn hollow and left out of the mean, lowest and highest.`
-	);
-}
 
 /** How the chosen series can be shown: nothing to draw, one value to state, or a line. */
 export type TrendShape = 'empty' | 'single' | 'chart';
@@ -183,72 +168,29 @@ export function trendShape(series: readonly Series[]): TrendShape {
 	return most === 0 ? 'empty' : most === 1 ? 'single' : 'chart';
 }
 
-/** A series with one bucket of data as a figure: "9,000 steps" in the week of 2026-03-30. */
-export interface SingleValue {
-	label: string;
-	value: string;
-	when: string;
-}
-
-export function singleValues(series: readonly Series[], bucket: BucketSize): SingleValue[] {
-	const noun = BUCKET_NOUN[bucket];
+/**
+ * A series with one bucket of data as a figure: "9,000 steps", noted "in week of 30 Mar 2026,
+ * the only bucket with data here" (and "so far" for one under way, `hollow`).
+ */
+export function singleValues(
+	series: readonly Series[],
+	bucket: BucketSize,
+	hollow: readonly number[] = []
+): Figure[] {
 	return series.flatMap((s) => {
 		const point = s.points.find((p) => p.value !== null);
 		if (!point || point.value === null) return [];
-		const date = formatDateInt(point.dateInt);
+		const name = bucketName(point.dateInt, bucket);
+		const when = bucket === 'd' ? `on ${name}` : `in ${name}`;
+		const soFar = hollow.includes(point.dateInt) ? ' so far' : '';
 		return [
 			{
 				label: s.label,
 				value: formatQuantity(point.value, s.unit),
-				when: bucket === 'd' ? `on ${date}` : `in the ${noun} from ${date}`
+				note: `${when}${soFar}, the only bucket with data here`
 			}
 		];
 	});
-}
-
-/**
- * A sentence a person (or a screen reader) can take in instead of the line: the mean over the
- * buckets with data, the lowest and highest buckets, and the latest value. An unfinished bucket
- * (`partial`, its date) is left out of the mean and extremes, whose counts then say "finished",
- * and its latest value is marked "so far".
- */
-export function seriesSummary(series: Series, unfinished: number | null = null): string {
-	const partial = series.points.some((p) => p.dateInt === unfinished) ? unfinished : null;
-	const finished =
-		partial === null
-			? series
-			: { ...series, points: series.points.filter((p) => p.dateInt !== partial) };
-	const { meanA: mean, daysA: withData } = compareSeries(finished, undefined);
-	let latest: { dateInt: number; value: number } | undefined;
-	for (const { dateInt, value } of series.points) if (value !== null) latest = { dateInt, value };
-	const show = (point: { dateInt: number; value: number } | undefined) =>
-		point
-			? `${formatQuantity(point.value, series.unit)} (${formatDateInt(point.dateInt)}` +
-				`${point.dateInt === partial ? ', so far' : ''})`
-			: 'no data';
-	if (mean === null) {
-		return latest === undefined
-			? `${series.label}: no data in this span.`
-			: `${series.label}: no finished bucket with data; latest ${show(latest)}.`;
-	}
-	let lowest: { dateInt: number; value: number } | undefined;
-	let highest: { dateInt: number; value: number } | undefined;
-	for (const { dateInt, value } of finished.points) {
-		if (value === null) continue;
-		if (!lowest || value < lowest.value) lowest = { dateInt, value };
-		if (!highest || value > highest.value) highest = { dateInt, value };
-	}
-	const of = partial === null ? `${series.points.length}` : `${finished.points.length} finished`;
-	// Times of day read as early and late; "latest" is then the most recent bucket's.
-	const [low, high, recent] =
-		series.unit === 'clock'
-			? ['earliest', 'latest', 'most recent']
-			: ['lowest', 'highest', 'latest'];
-	return (
-		`${series.label}: mean ${formatQuantity(mean, series.unit)} over ${withData} of ` +
-		`${of} buckets with data; ${low} ${show(lowest)}, ${high} ${show(highest)}, ` +
-		`${recent} ${show(latest)}.`
-	);
 }
 
 /** Everything the Trends page shows for one answer of the trends endpoint. */
@@ -261,16 +203,18 @@ export interface TrendDisplay {
 	title: string;
 	/** The span shown, following the zoom. */
 	subtitle: string;
-	/** The rows of the span shown, following the zoom. */
+	/** The rows of the span shown, following the zoom: each value, its total, what it rests on. */
 	table: ChartTable;
 	summaries: string[];
 	/** One figure per series when the span holds one bucket with data. */
-	singles: SingleValue[];
-	/** The date of an unfinished last bucket, drawn hollow; null when every bucket is over. */
-	partial: number | null;
-	/** What the hollow point means; null without one. */
+	singles: Figure[];
+	/** Dates of the buckets drawn hollow: today, the one under way, the ones only partly covered. */
+	hollow: number[];
+	/** What the hollow points in view mean. */
 	notes: string[];
 	earliest: number | null;
+	/** What the figures rest on as a whole (stale while offline). */
+	coverage: Coverage | null;
 }
 
 export interface TrendChoice {
@@ -280,55 +224,166 @@ export interface TrendChoice {
 	/** The span's last date, today resolved. */
 	end: number;
 	zoom: ZoomSpan | null;
+	/** Whether a daily line gets its trailing 7-day average beside it. */
+	average?: boolean;
+}
+
+/** What the answer is read against: the person's today, when it was computed, and whether offline. */
+export interface TrendContext {
+	today: number | null;
+	/** When the series was computed (epoch seconds); null when not known. */
+	asOf: number | null;
+	/** `stale` while the service cannot be reached; complete otherwise. */
+	status?: SpanStatus;
 }
 
 /**
- * The page's whole reading of a trends answer: the buckets from the first record on, the
- * series in the user's units, the twin axis, the unfinished last bucket, and the title, span,
- * table and summary of the part in view.
+ * The trailing 7-day average of a daily series, as Activity draws it: the mean of the finished
+ * days with a value among the seven ending on each date (today, under way, never joins it).
+ */
+export function weekAverage(series: Series, coverage: Coverage): Series {
+	const slots = daySlots(coverage.from, coverage.to, coverage, series.points);
+	const average = new Map(
+		slots.map((slot) => [slot.dateInt, slot.state === 'underway' ? null : slot.average])
+	);
+	return {
+		id: `${series.id}.avg7`,
+		label: `${series.label}, 7-day average`,
+		unit: series.unit,
+		points: series.points.map((point) => ({
+			dateInt: point.dateInt,
+			value: average.get(point.dateInt) ?? null
+		}))
+	};
+}
+
+const SERIES_COLOURS = ['var(--accent)', 'var(--sleep-deep)', 'var(--sleep-awake)'];
+
+/** The table of the buckets in view: each series' value, its total when it reads a day, and the basis. */
+function trendTable(
+	inView: readonly Series[],
+	totals: ReadonlyMap<string, Series>,
+	buckets: readonly TrendBucket[],
+	bucket: BucketSize
+): ChartTable {
+	const columns = inView.flatMap((s, order) => {
+		const total = totals.get(s.id);
+		const value = {
+			key: `s${order}`,
+			label: total ? `${s.label} a day` : s.label,
+			unit: s.unit,
+			format: (v: number) => formatQuantity(v, s.unit)
+		};
+		return total ? [value, { ...value, key: `t${order}`, label: `${s.label}, total` }] : [value];
+	});
+	const byDate = new Map(buckets.map((b) => [b.date, b]));
+	const dates = [...new Set(inView.flatMap((s) => s.points.map((p) => p.dateInt)))].sort(
+		(x, y) => x - y
+	);
+	const valueOf = (s: Series | undefined, date: number) =>
+		s?.points.find((p) => p.dateInt === date)?.value ?? null;
+	return {
+		columns: [{ key: 'date', label: 'Date' }, ...columns, { key: 'basis', label: 'Rests on' }],
+		rows: dates.map((date) => {
+			const row: Record<string, string | number | null> = { date: formatDateInt(date) };
+			inView.forEach((s, order) => {
+				row[`s${order}`] = valueOf(s, date);
+				const total = totals.get(s.id);
+				if (total) row[`t${order}`] = valueOf(total, date);
+			});
+			const found = byDate.get(date);
+			row.basis = found ? bucketBasis(found, bucket) : '';
+			return row;
+		})
+	};
+}
+
+/**
+ * The page's whole reading of a trends answer: the buckets from the first record on, what each
+ * rests on, the series in the user's units (a summed metric over weeks, months or years as its
+ * value a day), the twin axis, the hollow buckets, and the title, span, table and summary of
+ * the part in view.
  */
 export function trendDisplay(
 	answer: TrendSeries,
 	choice: TrendChoice,
 	system: UnitSystem,
-	today: number | null
+	context: TrendContext
 ): TrendDisplay {
 	const trends = fromFirstRecord(answer, choice.bucket);
-	const first = displaySeries(trends, choice.metric, system);
-	const second = choice.metric2 === null ? null : displaySeries(trends, choice.metric2, system);
-	const series = second === null ? [first] : [first, second];
+	const totals = [choice.metric, ...(choice.metric2 === null ? [] : [choice.metric2])].map((key) =>
+		displaySeries(trends, key, system)
+	);
+	const dates = (totals[0]?.points ?? []).map((point) => point.dateInt);
+	const { coverage, buckets } = trendBuckets(dates, {
+		bucket: choice.bucket,
+		end: choice.end,
+		today: context.today,
+		asOf: context.asOf,
+		earliest: answer.earliest,
+		status: context.status,
+		// A night dated today ended this morning: a daily line of nights alone counts it whole.
+		todayOver: [choice.metric, choice.metric2].every((key) => key === null || isNightMetric(key))
+	});
+	const keys = [choice.metric, choice.metric2];
+	const perDay = totals.map((total, index) =>
+		readsPerDay(keys[index] ?? '', choice.bucket) ? perDaySeries(total, buckets) : total
+	);
+	const totalOf = new Map(
+		perDay.flatMap((s, index) => (s === totals[index] ? [] : [[s.id, totals[index] ?? s]]))
+	);
+	const [first, second = null] = perDay;
+	if (!first) throw new RangeError(`Unknown trend metric: ${choice.metric}`);
+	const average =
+		choice.average && choice.bucket === 'd' && coverage ? weekAverage(first, coverage) : null;
+	const series = [first, ...(second ? [second] : []), ...(average ? [average] : [])];
 	const right = rightAxisFor(first, second);
-	const legend: LegendItem[] = [{ label: first.label, color: 'var(--accent)' }];
-	if (second) {
-		const side = right === null ? '' : ' (right axis)';
-		legend.push({ label: `${second.label}${side}`, color: 'var(--sleep-deep)', dashed: true });
-	}
-	const partial = partialBucket(first.points.at(-1)?.dateInt, choice.bucket, choice.end, today);
+	const legend: LegendItem[] = series.map((s, order) => ({
+		label: `${s.label}${s.id === right ? ' (right axis)' : ''}`,
+		color: SERIES_COLOURS[order] ?? 'var(--accent)',
+		...(order > 0 ? { dashed: true } : {})
+	}));
+	const hollow = hollowDates(buckets);
 	const inView = series.map((s) => zoomedSeries(s, choice.zoom));
 	const shape = trendShape(inView);
 	const viewFirst = inView[0] ?? first;
-	const partialDate = partial?.dateInt ?? null;
-	const partialInView =
-		partial !== null && viewFirst.points.some((p) => p.dateInt === partial.dateInt);
-	if (partialInView && shape === 'chart') {
+	const viewDates = new Set(viewFirst.points.map((p) => p.dateInt));
+	const bucketsInView = buckets.filter((b) => viewDates.has(b.date));
+	const hollowInView = shape === 'chart' && hollow.some((date) => viewDates.has(date));
+	if (hollowInView) {
 		legend.push({
-			label: `The ${BUCKET_NOUN[choice.bucket]} not over yet (hollow point)`,
+			label:
+				choice.bucket === 'd'
+					? 'Today, under way (hollow point)'
+					: `Part of a ${BUCKET_NOUN[choice.bucket]} (hollow point)`,
 			color: 'var(--accent)',
 			mark: 'ring'
 		});
 	}
+	const summed = perDay.map((s, index) => s !== totals[index]);
 	return {
 		series,
 		shape,
 		right,
 		legend,
-		title: series.map((s) => s.label).join(' and '),
-		subtitle: spanText(viewFirst, choice.bucket, choice.zoom === null ? null : first.points.length),
-		table: lineChartTable(inView, 'date'),
-		summaries: inView.map((s) => seriesSummary(s, partialDate)),
-		singles: shape === 'single' ? singleValues(inView, choice.bucket) : [],
-		partial: partialDate,
-		notes: partialInView && shape === 'chart' ? [partialNote(partial, choice.bucket)] : [],
-		earliest: answer.earliest
+		title: perDay.map((s, index) => (summed[index] ? `${s.label} a day` : s.label)).join(' and '),
+		subtitle: spanText(
+			viewFirst,
+			choice.bucket,
+			choice.zoom === null ? null : first.points.length,
+			{
+				earliest: answer.earliest,
+				end: choice.end
+			}
+		),
+		table: trendTable(inView, totalOf, bucketsInView, choice.bucket),
+		summaries: perDay.map((s, index) =>
+			seriesSummary(zoomedSeries(s, choice.zoom), bucketsInView, choice.bucket, summed[index])
+		),
+		singles: shape === 'single' ? singleValues(inView, choice.bucket, hollow) : [],
+		hollow,
+		notes: hollowInView ? bucketNotes(bucketsInView, choice.bucket, answer.earliest) : [],
+		earliest: answer.earliest,
+		coverage
 	};
 }

@@ -27,13 +27,14 @@ describe('readTrendsState', () => {
 			metric2: null,
 			bucket: 'd',
 			end: TODAY,
-			n: 90
+			n: 90,
+			average: false
 		});
 	});
 
 	it('reads every choice from the query', () => {
 		const state = readTrendsState(
-			at('?metric=s_duration&metric2=m_steps&bucket=w&end=2025-12-31&n=120'),
+			at('?metric=s_duration&metric2=m_steps&bucket=w&end=2025-12-31&n=120&avg=1'),
 			TODAY
 		);
 		expect(state).toEqual({
@@ -41,7 +42,8 @@ describe('readTrendsState', () => {
 			metric2: 'm_steps',
 			bucket: 'w',
 			end: 20251231,
-			n: 120
+			n: 120,
+			average: true
 		});
 	});
 
@@ -57,7 +59,14 @@ describe('readTrendsState', () => {
 			at('?metric=nope&metric2=also_nope&bucket=q&end=2026-02-31&n=5000'),
 			TODAY
 		);
-		expect(state).toEqual({ metric: 'm_steps', metric2: null, bucket: 'd', end: TODAY, n: 90 });
+		expect(state).toEqual({
+			metric: 'm_steps',
+			metric2: null,
+			bucket: 'd',
+			end: TODAY,
+			n: 90,
+			average: false
+		});
 	});
 
 	it('drops a second metric equal to the first', () => {
@@ -82,11 +91,12 @@ describe('trendsParams', () => {
 			metric2: 'm_active_time',
 			bucket: 'm',
 			end: 20251130,
-			n: 18
+			n: 18,
+			average: true
 		};
 		const href = withParams(at('?other=1'), trendsParams(state, TODAY), ['end']);
 		expect(href).toBe(
-			'/trends?bucket=m&end=2025-11-30&metric=s_sound&metric2=m_active_time&n=18&other=1'
+			'/trends?avg=1&bucket=m&end=2025-11-30&metric=s_sound&metric2=m_active_time&n=18&other=1'
 		);
 		expect(readTrendsState(at(href.slice('/trends'.length)), TODAY)).toEqual(state);
 	});
@@ -136,6 +146,7 @@ describe('parseTrendsView', () => {
 			bucket: 'd',
 			end: null,
 			n: 90,
+			average: false,
 			zoom: null,
 			countProblem: null
 		});

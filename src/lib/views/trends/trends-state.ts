@@ -31,6 +31,8 @@ export interface TrendsState {
 	/** Date of the last bucket, `YYYYMMDD`; null until the user's today is known. */
 	end: number | null;
 	n: number;
+	/** Whether a daily line gets its trailing 7-day average beside it (`?avg=1`). */
+	average: boolean;
 }
 
 function metricParam(url: URL, name: string): string | null {
@@ -94,7 +96,7 @@ export interface TrendsView extends Omit<TrendsState, 'end'> {
 	countProblem: CountProblem | null;
 }
 
-/** Parses `?metric=&metric2=&bucket=&end=&n=&from=&to=`, with defaults for what is missing or wrong. */
+/** Parses `?metric=&metric2=&bucket=&end=&n=&avg=&from=&to=`, with defaults for what is missing or wrong. */
 export function parseTrendsView(url: URL): TrendsView {
 	const metric = metricParam(url, 'metric') ?? DEFAULT_METRIC;
 	const second = metricParam(url, 'metric2');
@@ -106,6 +108,7 @@ export function parseTrendsView(url: URL): TrendsView {
 		bucket,
 		end: dateParam(url, 'end', 0) || null,
 		n,
+		average: url.searchParams.get('avg') === '1',
 		zoom: readZoom(url),
 		countProblem: problem
 	};
@@ -113,8 +116,8 @@ export function parseTrendsView(url: URL): TrendsView {
 
 /** The view's state from its URL, the end resolved to `today` when the URL gives none. */
 export function readTrendsState(url: URL, today: number | null): TrendsState {
-	const { metric, metric2, bucket, end, n } = parseTrendsView(url);
-	return { metric, metric2, bucket, end: end ?? today, n };
+	const { metric, metric2, bucket, end, n, average } = parseTrendsView(url);
+	return { metric, metric2, bucket, end: end ?? today, n, average };
 }
 
 /** URL parameters for a state; `end` is written only when it is not today, so links stay "latest". */
@@ -125,6 +128,7 @@ export function trendsParams(state: TrendsState, today: number | null): Record<s
 		bucket: state.bucket,
 		end: state.end === null || state.end === today ? null : state.end,
 		n: state.n === DEFAULT_BUCKETS[state.bucket] ? null : state.n,
+		avg: state.average ? 1 : null,
 		// Another span or measure shows the whole of it again.
 		from: null,
 		to: null

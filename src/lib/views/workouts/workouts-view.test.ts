@@ -2,8 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { Workout } from '$lib/api';
 import { at, BERLIN, NEW_YORK } from '$lib/metrics/testing/fixtures';
 import { personalRecords } from '$lib/metrics/workouts';
+import type { Coverage } from '$lib/coverage';
+import { readCoverage } from '$lib/coverage/testing/read';
 import {
 	monthCalendar,
+	recordsShown,
+	ticksShown,
+	workoutsShown,
 	parseWorkoutsView,
 	parseWorkoutView,
 	recordRows,
@@ -88,6 +93,14 @@ describe('workout figures', () => {
 		expect(figures.map((f) => f.label)).not.toContain('Intensity');
 	});
 
+	it('writes a distance or energy the band did not record as missing, never as zero', () => {
+		const run = workout('c', 20260328, 0, { meters: null, km: null, calories: null });
+		const figures = workoutFigures(run, 'metric');
+		expect(figures).toContainEqual({ label: 'Distance', value: '—', note: 'not recorded' });
+		expect(figures).toContainEqual({ label: 'Calories', value: '—', note: 'not recorded' });
+		expect(figures.map((f) => f.label)).not.toContain('Average pace');
+	});
+
 	it('tells the time of a workout on a trip on the clock where it happened', () => {
 		const trip = workout('ny', 20260405, at(20260405, 22, 0, NEW_YORK), {
 			tz: NEW_YORK,
@@ -114,10 +127,68 @@ describe('record rows', () => {
 			workout('r2', 20260308, 200, { time: 3600, meters: 10000 })
 		]);
 		expect(recordRows(runs!, 'metric')).toEqual([
-			{ label: 'Longest', value: '1 h', date: 20260308, xid: 'r2' },
-			{ label: 'Farthest', value: '10.0 km', date: 20260308, xid: 'r2' },
-			{ label: 'Fastest pace', value: '5:00 /km', date: 20260301, xid: 'r1' }
+			{ label: 'Longest', value: '1 h', date: 20260308, when: 'Sun 8 Mar 2026', xid: 'r2' },
+			{ label: 'Farthest', value: '10.0 km', date: 20260308, when: 'Sun 8 Mar 2026', xid: 'r2' },
+			{
+				label: 'Fastest pace',
+				value: '5:00 /km',
+				date: 20260301,
+				when: 'Sun 1 Mar 2026',
+				xid: 'r1'
+			}
 		]);
+	});
+});
+
+describe('records while the two years are read', () => {
+	const runs = [
+		workout('r1', 20260301, 100, { time: 1800, meters: 6000 }),
+		workout('r2', 20260308, 200, { time: 3600, meters: 10000 })
+	];
+	// 1 to 10 March 2026, today the 10th: days 1 to 5 read, 6 to 9 still on their way.
+	const read = readCoverage(20260301, 20260310, 20260310);
+	const loading: Coverage = {
+		...read,
+		states: read.states.map((state, i) => (i >= 5 && i < 9 ? 'unread' : state)),
+		status: { kind: 'loading' },
+		pending: true
+	};
+
+	it('holds the records back, saying how far the read has come', () => {
+		expect(recordsShown(runs, loading, 'metric')).toEqual({
+			held: true,
+			note: 'so far: 5 of 9 days',
+			types: []
+		});
+	});
+
+	it('shows them once read, per type with the count', () => {
+		const shown = recordsShown(runs, read, 'metric');
+		expect(shown.held).toBe(false);
+		expect(shown.note).toBeNull();
+		expect(shown.types.map((type) => [type.name, type.count, type.rows.length])).toEqual([
+			['Run', 2, 3]
+		]);
+	});
+});
+
+describe('workoutsShown', () => {
+	it('writes the volume span in the one style of dates, and lists the month newest first', () => {
+		const list = [
+			workout('a', 20261110, at(20261110, 19, 0, BERLIN)),
+			workout('b', 20261124, at(20261124, 19, 0, BERLIN))
+		];
+		const shown = workoutsShown(
+			list,
+			{ by: 'week', month: 20261127, today: 20261127 },
+			readCoverage(20241128, 20261127, 20261127),
+			'metric'
+		);
+		expect(shown.subtitle).toBe(
+			'Last 12 weeks, 7 Sep\u00a0– 27 Nov 2026; the week under way is outlined'
+		);
+		expect(shown.inMonth.map((w) => w.xid)).toEqual(['b', 'a']);
+		expect(shown.slots).toHaveLength(12);
 	});
 });
 
@@ -131,6 +202,15 @@ describe("what a workout's ticks chart draws", () => {
 			calories: 5,
 			speed: 2.5
 		}));
+
+	it('says its axis is minutes from the start, and where the clock time is', () => {
+		const run = workout('r', 20260324, at(20260324, 7, 0, BERLIN));
+		const shown = ticksShown(run, minuteTicks(170), 'metric');
+		expect(shown.subtitle).toBe(
+			"Minutes from the start, over the workout's 30 ticks, min/km; the tooltip and table give each tick's clock time in Europe/Berlin"
+		);
+		expect(shown.moving).toBe('6:40 /km');
+	});
 
 	it('draws a run as pace and steps', () => {
 		const run = workout('r', 20260324, 1000, { time: 1800 });

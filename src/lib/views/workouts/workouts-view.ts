@@ -1,14 +1,22 @@
 // What the Workouts pages show, as pure functions: a month's calendar, a workout's figures in the
 // user's units and its own zone, and its records in words.
 import type { Workout, WorkoutTick } from '$lib/api';
-import { WEEKDAYS, formatDay } from '$lib/format';
+import { WEEKDAYS, basisNote, formatDateRange, formatDay, formatDayInYear } from '$lib/format';
+import { basisOf, mayJudge, type Coverage } from '$lib/coverage';
 import { formatDistance, formatDuration, formatSteps, type UnitSystem } from '$lib/metrics/units';
 import {
 	averageSpeed,
 	formatPace,
+	monthlyVolume,
+	personalRecords,
+	weeklyVolume,
+	type VolumeSlot,
 	formatSpeed,
 	hasDistance,
 	intensityName,
+	movingSpeed,
+	tickSpans,
+	type TickSpan,
 	paceIn,
 	speedReading,
 	weekStartOf,
@@ -17,9 +25,13 @@ import {
 	type TypeRecords
 } from '$lib/metrics/workouts';
 import type { VolumePeriod } from '$lib/charts/volume-bars/volume-bars';
+import type { LegendItem } from '$lib/charts/frame/legend';
+import type { ChartTable } from '$lib/charts/frame/table';
+import { readingUnit, workoutTicksTable } from '$lib/charts/workout-ticks/workout-ticks';
 import type { VolumeMeasure } from '$lib/metrics/workouts';
 import { addDays, dateIntFromString, formatClock, isValidTz, parseDateInt } from '$lib/time/zone';
 import { choiceParam } from '$lib/views/url-state';
+import { addMonths, periodOf } from '../controls/periods';
 
 export const VOLUME_PERIODS = [
 	{ value: 'week', label: 'Weeks' },
@@ -116,15 +128,24 @@ export function workoutWhen(workout: Workout): string {
 import type { Figure } from '../controls/figure';
 export type { Figure };
 
+/** A figure the band did not record: a dash, never a zero. */
+function notRecorded(label: string): Figure {
+	return { label, value: '—', note: 'not recorded' };
+}
+
 /**
  * A workout's figures: duration, distance, pace or speed (by type), steps, calories, intensity
- * and place; a figure the workout did not record is left out rather than shown as zero.
+ * and place. A distance (for a type that covers one) or the calories the band did not record read
+ * "—, not recorded", never zero; what does not apply (a ride's steps, no intensity) is left out.
  */
 export function workoutFigures(workout: Workout, system: UnitSystem): Figure[] {
 	const { details } = workout;
 	const figures: Figure[] = [{ label: 'Duration', value: formatDuration(details.time) }];
 	const meters = hasDistance(workout.sub_type) ? (details.meters ?? 0) : 0;
 	if (meters > 0) figures.push({ label: 'Distance', value: formatDistance(meters, system) });
+	// A type that covers a distance but has none recorded says so; it is not "0.0 km".
+	else if (hasDistance(workout.sub_type) && details.meters === null)
+		figures.push(notRecorded('Distance'));
 	const speed = meters > 0 ? averageSpeed(workout) : null;
 	if (speed !== null) {
 		figures.push(
@@ -136,9 +157,11 @@ export function workoutFigures(workout: Workout, system: UnitSystem): Figure[] {
 	if (details.steps !== undefined && details.steps !== null) {
 		figures.push({ label: 'Steps', value: formatSteps(details.steps) });
 	}
-	if (details.calories !== null) {
-		figures.push({ label: 'Calories', value: `${formatSteps(details.calories)} kcal` });
-	}
+	figures.push(
+		details.calories === null
+			? notRecorded('Calories')
+			: { label: 'Calories', value: `${formatSteps(details.calories)} kcal` }
+	);
 	const intensity = intensityName(details.intensity);
 	if (intensity) figures.push({ label: 'Intensity', value: intensity });
 	const place = workout.place_name;
@@ -168,12 +191,19 @@ export function recordValue(record: PersonalRecord, subType: number, system: Uni
 	}
 }
 
+/** One record as a row: its name, value, and the day it was set, with its year (two years are shown). */
+export interface RecordRow {
+	label: string;
+	value: string;
+	date: number;
+	/** `Sat 23 Aug 2025`. */
+	when: string;
+	xid: string;
+}
+
 /** The records of a type as rows to show: only those the type has. */
-export function recordRows(
-	type: TypeRecords,
-	system: UnitSystem
-): Array<{ label: string; value: string; date: number; xid: string }> {
-	const rows: Array<{ label: string; value: string; date: number; xid: string }> = [];
+export function recordRows(type: TypeRecords, system: UnitSystem): RecordRow[] {
+	const rows: RecordRow[] = [];
 	const fastestLabel = speedReading(type.subType) === 'pace' ? 'Fastest pace' : 'Fastest';
 	for (const [label, record] of [
 		['Longest', type.longest],
@@ -185,6 +215,7 @@ export function recordRows(
 				label,
 				value: recordValue(record, type.subType, system),
 				date: record.date,
+				when: formatDayInYear(record.date),
 				xid: record.xid
 			});
 		}
@@ -193,6 +224,73 @@ export function recordRows(
 }
 
 export { workoutTypeName };
+
+/** Workouts are read two years back: the history the dashboard keeps. */
+export const HISTORY_DAYS = 730;
+
+/** The personal records as shown, or held back while the two years are still read. */
+export interface RecordsShown {
+	/** "Most" cannot be said of a span still being read: a longer run may be on its way. */
+	held: boolean;
+	/** What they rest on when not the whole span: "so far: 120 of 729 days", "based on the …". */
+	note: string | null;
+	types: Array<{ subType: number; name: string; count: number; rows: RecordRow[] }>;
+}
+
+/** The records of the two years, held back while the span is read, with what they rest on. */
+export function recordsShown(
+	workouts: readonly Workout[],
+	coverage: Coverage,
+	system: UnitSystem
+): RecordsShown {
+	const note = basisNote(basisOf(coverage));
+	if (!mayJudge(coverage)) return { held: true, note, types: [] };
+	return {
+		held: false,
+		note,
+		types: personalRecords(workouts).map((type) => ({
+			subType: type.subType,
+			name: type.name,
+			count: type.count,
+			rows: recordRows(type, system)
+		}))
+	};
+}
+
+/** What the Workouts page shows of its two years: volume, the month's calendar and list, records. */
+export interface WorkoutsShown {
+	slots: VolumeSlot[];
+	/** The volume chart's span in the one style of dates: "Last 12 weeks, 7 Sep – 27 Nov 2026; …". */
+	subtitle: string;
+	/** The calendar's weeks and the month's workouts, newest first. */
+	weeks: CalendarDay[][];
+	inMonth: Workout[];
+	records: RecordsShown;
+}
+
+export function workoutsShown(
+	workouts: readonly Workout[],
+	view: { by: VolumePeriod; month: number; today: number },
+	coverage: Coverage,
+	system: UnitSystem
+): WorkoutsShown {
+	const { by, month, today } = view;
+	const { from, to } = periodOf(month, 'month');
+	const inMonth = workouts.filter((w) => w.date >= from && w.date <= to);
+	const slots =
+		by === 'week'
+			? weeklyVolume(workouts, addDays(today, -7 * 11), today, { today })
+			: monthlyVolume(workouts, addMonths(today, -11), today, { today });
+	return {
+		slots,
+		subtitle:
+			`Last 12 ${by === 'week' ? 'weeks' : 'months'}, ` +
+			`${formatDateRange(slots[0]?.start ?? today, today)}; the ${by} under way is outlined`,
+		weeks: monthCalendar(month, inMonth),
+		inMonth: [...inMonth].reverse(),
+		records: recordsShown(workouts, coverage, system)
+	};
+}
 
 /** Steps per minute over a whole workout below which its steps are stray (a ride, a swim). */
 export const STRAY_CADENCE = 20;
@@ -218,4 +316,53 @@ export function ticksChartParts(
 			? 'Steps per minute'
 			: 'Ticks';
 	return { reading, steps, title };
+}
+
+/** What one workout's page draws of its ticks. */
+export interface TicksShown {
+	spans: TickSpan[];
+	reading: 'pace' | 'speed';
+	parts: { reading: boolean; steps: boolean; title: string };
+	/** What the axis shows: minutes from the start; the clock time is in the tooltip and table. */
+	subtitle: string;
+	note: string;
+	legend: LegendItem[];
+	table: ChartTable;
+	/** Moving pace or speed in words; null without a distance. */
+	moving: string | null;
+}
+
+/** The ticks chart of a workout: its spans, what it draws, and the words around it. */
+export function ticksShown(
+	workout: Workout,
+	ticks: readonly WorkoutTick[],
+	system: UnitSystem
+): TicksShown {
+	const tz = workoutZone(workout);
+	const reading = speedReading(workout.sub_type);
+	const spans = tickSpans(ticks, workout.time_completed);
+	const parts = ticksChartParts(workout, ticks);
+	const speed = movingSpeed(ticks);
+	const legend: LegendItem[] = [];
+	if (parts.reading)
+		legend.push({ label: reading === 'pace' ? 'Pace' : 'Speed', color: 'var(--steps)' });
+	if (parts.steps) legend.push({ label: 'Steps per minute', color: 'var(--steps-usual)' });
+	return {
+		spans,
+		reading,
+		parts,
+		subtitle:
+			`Minutes from the start, over the workout's ${ticks.length} ticks` +
+			`${parts.reading ? `, ${readingUnit(reading, system)}` : ''}; ` +
+			`the tooltip and table give each tick's clock time in ${tz}`,
+		note: `${parts.reading ? 'Faster is up. ' : ''}Each tick is as wide as its timestamps say (10 or 60 s).`,
+		legend,
+		table: workoutTicksTable(spans, reading, system, tz),
+		moving:
+			speed === null || !parts.reading
+				? null
+				: reading === 'pace'
+					? formatPace(paceIn(speed, system), system)
+					: formatSpeed(speed, system)
+	};
 }
