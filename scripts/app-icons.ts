@@ -2,7 +2,7 @@
 // `npx tsx scripts/app-icons.ts`. Run it again only when the mark changes; the PNGs are committed.
 import { writeFile } from 'node:fs/promises';
 import { chromium } from '@playwright/test';
-import { chromiumLaunch } from '../playwright.config';
+import { chromiumLaunch } from '../tests/chromium';
 
 /** The mark's line, drawn in a 32 × 32 box (the same path as static/favicon.svg). */
 const MARK =

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
 import * as z from 'zod/mini';
-import { chromiumLaunch } from '../../playwright.config';
+import { chromiumLaunch } from '../chromium';
 
 const manifestSchema = z.object({
 	name: z.string(),
