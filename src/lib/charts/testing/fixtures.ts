@@ -63,6 +63,15 @@ function hourlyDay(
 /** Monday 23 March 2026 in Berlin: an ordinary 24-hour workday. */
 export const hourlyWorkday: HourlyBin[] = hourlyDay(20260323, BERLIN, WORKDAY_STEPS);
 
+/** The workday read at 09:30: 09:00 under way with 40 steps so far, the later hours still to come. */
+export const hourlyMorning: HourlyBin[] = hourlyWorkday.map((bin) =>
+	bin.hour === 9
+		? { ...bin, steps: 40, underway: true }
+		: bin.hour > 9
+			? { ...bin, steps: null, calories: null, distance: null, active_time: null, pending: true }
+			: bin
+);
+
 /** Sunday 29 March 2026 in Berlin: clocks jump from 02:00 to 03:00, so the day has 23 hours. */
 export const hourlySpringForward: HourlyBin[] = hourlyDay(20260329, BERLIN, WORKDAY_STEPS).map(
 	(bin) => (bin.hour < 6 ? { ...bin, steps: null, calories: null, distance: null } : bin)
