@@ -11,6 +11,7 @@ import type {
 	Series,
 	SleepPhase
 } from '$lib/metrics/types';
+import type { AttainmentDay } from '../attainment-bars/attainment-bars';
 import {
 	addDays,
 	hourKey,
@@ -230,6 +231,15 @@ export const stepAttainment: DailyAttainment[] = Array.from({ length: 31 }, (_, 
 	const value = 5200 + ((index * 2713) % 7900);
 	return { dateInt, value, target: 10000, ratio: value / 10000, met: value >= 10000 };
 });
+
+/** The same month read on 20 March at 09:30: the 20th under way (its steps so far), later days to come. */
+export const stepAttainmentUnderway: AttainmentDay[] = stepAttainment.map((day) =>
+	day.dateInt < 20260320
+		? { ...day, state: day.value === null ? 'none' : 'finished' }
+		: day.dateInt === 20260320
+			? { ...day, value: 1800, ratio: 0.18, met: null, state: 'underway' }
+			: { ...day, value: null, ratio: null, met: null, state: 'future' }
+);
 
 /**
  * A year of steps per local hour (1 April 2025 – 31 March 2026): busy commutes on weekdays, late
