@@ -9,6 +9,6 @@ export const phaseLegend: LegendItem[] = [
 ];
 
 export const bedtimeLegend: LegendItem[] = [
-	{ label: 'In bed', color: 'var(--sleep-light)' },
+	{ label: 'In bed', color: 'var(--sleep-in-bed)' },
 	{ label: 'Fell asleep', color: 'var(--sleep-deep)' }
 ];
