@@ -270,11 +270,11 @@ describe('the Today view', () => {
 		expect(view.lead).toBe('Mon 30 Mar 2026, in Europe/Berlin');
 		expect(view.asOf).toBe('as of 09:30');
 		expect(view.totals?.cards).toHaveLength(4);
-		expect(view.usual.map((part) => [part.id, part.source, part.card?.label])).toEqual([
-			['move.steps', 'moves', 'Steps by 09:00'],
-			['move.active_time', 'moves', 'Active time by 09:00'],
-			['move.distance', 'moves', 'Distance by 09:00'],
-			['sleep', 'sleeps', 'Last night']
+		expect(view.usual.map((part) => [part.id, part.source, part.title, part.card?.label])).toEqual([
+			['move.steps', 'moves', 'Steps', 'Steps by 09:00'],
+			['move.active_time', 'moves', 'Active time', 'Active time by 09:00'],
+			['move.distance', 'moves', 'Distance', 'Distance by 09:00'],
+			['sleep', 'sleeps', 'Last night', 'Last night']
 		]);
 	});
 

@@ -248,6 +248,8 @@ export function usualCards(
 	);
 }
 
+const LAST_NIGHT = 'Last night';
+
 /** The mean of the nights that ended on the days before today, and what it rests on. */
 function weekBefore(
 	sleeps: readonly Sleep[],
@@ -297,7 +299,7 @@ export function lastNightCard(
 	return {
 		id: 'sleep',
 		source: 'sleeps',
-		label: 'Last night',
+		label: LAST_NIGHT,
 		value: formatDuration(asleep),
 		detail:
 			asleep === null
@@ -322,10 +324,14 @@ export interface TodayView {
 	asOf: string | null;
 	/** Today's totals so far; null while the moves are not read. */
 	totals: TodayTotals | null;
-	/** Each total against the usual by this hour, and last night; a card of a source not read yet has none. */
+	/**
+	 * Each total against the usual by this hour, and last night; a card of a source not read yet
+	 * has none, and its title says what it will show.
+	 */
 	usual: Array<{
 		id: HeadlineCard['id'];
 		source: HeadlineCard['source'];
+		title: string;
 		card: HeadlineCard | null;
 	}>;
 }
@@ -349,9 +355,10 @@ export function todayView(inputs: TodayInputs): TodayView {
 			...MOVE_CARDS.map((card, index) => ({
 				id: card.id,
 				source: 'moves' as const,
+				title: card.label,
 				card: moveCards?.[index] ?? null
 			})),
-			{ id: 'sleep', source: 'sleeps', card: sleepCard }
+			{ id: 'sleep', source: 'sleeps', title: LAST_NIGHT, card: sleepCard }
 		]
 	};
 }
