@@ -97,21 +97,29 @@ describe('streaks', () => {
 
 	it('counts the current run up to yesterday and the longest run of the year', () => {
 		const result = goalStreaks(moves, [], goals, today, readBoth(year.from, year.to));
-		expect(result.steps).toEqual({
+		expect(result[0]).toEqual({
+			id: 'steps',
+			name: 'Steps',
 			current: 3,
 			currentText: '3 days',
 			longest: 5,
 			longestText: '5 days, ending Wed 25 Mar',
 			note: null
 		});
-		expect(result.sleep).toMatchObject({ current: 0, longest: 0, longestText: '0 days' });
+		expect(result[1]).toMatchObject({
+			id: 'sleep',
+			name: 'Sleep',
+			current: 0,
+			longest: 0,
+			longestText: '0 days'
+		});
 		expect(streakRange(today)).toEqual({ from: addDays(today, -364), to: today });
 	});
 
 	it('counts a night dated today that met the goal: it is over', () => {
 		const sleeps = [nightOf(today, 9), nightOf(addDays(today, -1), 9)];
 		const result = goalStreaks([], sleeps, goals, today, readBoth(year.from, year.to));
-		expect(result.sleep.current).toBe(2);
+		expect(result[1]?.current).toBe(2);
 	});
 
 	it('says "at least" of a run that reaches days not read, and holds back the longest while the year is read', () => {
@@ -132,7 +140,7 @@ describe('streaks', () => {
 			lastSynced: null
 		});
 		const result = goalStreaks(shortRun, [], goals, today, { moves: loading, sleeps: loading });
-		expect(result.steps).toMatchObject({
+		expect(result[0]).toMatchObject({
 			current: 3,
 			currentText: 'at least 3 days',
 			longest: null,
@@ -153,7 +161,7 @@ describe('streaks', () => {
 			lastSynced: null
 		});
 		expect(
-			goalStreaks([], [], goals, today, { moves: nothing, sleeps: nothing }).steps.currentText
+			goalStreaks([], [], goals, today, { moves: nothing, sleeps: nothing })[0]?.currentText
 		).toBe('not read yet');
 	});
 
@@ -165,7 +173,7 @@ describe('streaks', () => {
 			status: { kind: 'failed' as const, reason: 'The data service answered 500.' }
 		};
 		const result = goalStreaks(moves, [], goals, today, { moves: failed, sleeps: read });
-		expect(result.steps).toMatchObject({
+		expect(result[0]).toMatchObject({
 			longest: 5,
 			note: '300 of 364 days; the rest could not be loaded'
 		});

@@ -167,19 +167,19 @@ export function streakRow(
 	};
 }
 
-/** Current and longest streaks of both goals over the year up to `today`. */
+/** Current and longest streaks of both goals over the year up to `today`, as the table's rows. */
 export function goalStreaks(
 	moves: readonly Move[],
 	sleeps: readonly Sleep[],
 	goals: Pick<GoalsV11, 'move_steps' | 'sleep_total'>,
 	today: number,
 	coverage: { moves: Coverage; sleeps: Coverage }
-): { steps: StreakRow; sleep: StreakRow } {
+): Array<StreakRow & { id: 'steps' | 'sleep'; name: string }> {
 	const history = goalAttainment(moves, sleeps, goals, streakRange(today), coverage);
-	return {
-		steps: streakRow(history.steps, coverage.moves, today),
-		sleep: streakRow(history.sleep, coverage.sleeps, today)
-	};
+	return [
+		{ id: 'steps', name: 'Steps', ...streakRow(history.steps, coverage.moves, today) },
+		{ id: 'sleep', name: 'Sleep', ...streakRow(history.sleep, coverage.sleeps, today) }
+	];
 }
 
 /** How many finished days of a period met the goal, out of those with data; and whether today is under way. */
