@@ -3,13 +3,13 @@
 // The two network figures use the standalone reference API (scripts/reference-api.ts) in its own
 // process on an ephemeral 127.0.0.1 port, with NUDGE_REFERENCE_LATENCY_MS=50 (50 ms added to
 // every response by the server itself). The app's client, sync and cache code run here, in Node,
-// behind a stand-in for the app's proxy (src/lib/cache/fake-proxy.ts), storing into
+// behind a stand-in for the app's proxy (src/lib/cache/testing/fake-proxy.ts), storing into
 // fake-indexeddb. The warm start is measured against a floor page in bench/floor.bench.ts.
 import 'fake-indexeddb/auto';
 import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { createApiClient } from '../src/lib/client';
-import { createFakeProxy } from '../src/lib/cache/fake-proxy';
+import { createFakeProxy } from '../src/lib/cache/testing/fake-proxy';
 import { openIdbStore } from '../src/lib/cache/idb-store';
 import { DAY, syncCache } from '../src/lib/cache/sync';
 import { emit, freePort } from './lib/common';

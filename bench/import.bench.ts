@@ -1,138 +1,59 @@
 // Benchmarks the Apple Health importer on a generated export (200 MB, or IMPORT_BENCH_MB) against a
-// bare saxes parse of the same file, and the reference API's list pages answered while the same
-// file is imported into its database.
+// bare saxes parse of the same file: in process with nothing stored, end to end through the
+// command line (`scripts/import.ts`, what `npm run import` runs) into a fresh data folder, and the
+// same file imported again (recognised by its digest). Then the reference API's list pages
+// answered while the same file is imported into its database. First, each vendor importer
+// (Fitbit, Garmin Connect, Oura) on a generated archive against a bare read (inflate and parse) of
+// the same files; IMPORT_BENCH_VENDORS_ONLY=1 runs the vendors' part alone.
 //
-// The budget's 1 GB figure is measured by hand (generating the file alone takes a minute): write
-// a 1,000 MB export with writeExport below (IMPORT_BENCH_MB=1000, from a copy of it that keeps the
-// file), then
-//   NUDGE_REFERENCE_DATA_DIR=$(mktemp -d) /usr/bin/time -v node node_modules/tsx/dist/cli.mjs scripts/import.ts FILE
-// and read "Maximum resident set size" (budget 300 MB) and "Elapsed (wall clock) time".
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+// The budget's 1 GB figures (end-to-end ratio >= 0.6, peak RSS <= 300 MB) come from
+//   IMPORT_BENCH_MB=1000 npx tsx bench/import.bench.ts
+// (generating the file takes a minute), or from a kept file: `npx tsx bench/lib/health-export.ts
+// OUT.xml 1000` writes it, IMPORT_BENCH_FILE=OUT.xml measures it. The peak RSS is the child's
+// "Maximum resident set size" per /usr/bin/time when the machine has it.
+import { execFile } from 'node:child_process';
+import { createReadStream, existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { promisify } from 'node:util';
 import { SaxesParser } from 'saxes';
+import { parse as parseCsv } from 'csv-parse/sync';
 import { importFile, ownAccountWriter, StoreSink, type ImportSink } from '$lib/server/import/index';
+import { vendorOf } from '$lib/server/import/archive/vendor-import';
+import { ZipArchive } from '$lib/server/import/archive/zip-archive';
 import { emit, percentile } from './lib/common';
+import { writeExport } from './lib/health-export';
+import { writeFitbitArchive, writeGarminArchive, writeOuraArchive } from './lib/vendor-archives';
 
 const TARGET_BYTES = Number(process.env.IMPORT_BENCH_MB ?? 200) * 1024 * 1024;
-const PHONE =
-	'sourceName="Anna’s iPhone" sourceVersion="17.4" device="&lt;&lt;HKDevice: 0x1&gt;, name:iPhone, manufacturer:Apple Inc., model:iPhone, hardware:iPhone15,2, software:17.4&gt;"';
-const WATCH =
-	'sourceName="Anna’s Apple Watch" sourceVersion="10.4" device="&lt;&lt;HKDevice: 0x2&gt;, name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,1, software:10.4&gt;"';
+/** A file written before (bench/lib/health-export.ts), measured instead of a new one. */
+const GIVEN_FILE = process.env.IMPORT_BENCH_FILE;
+const execute = promisify(execFile);
+const TIME = '/usr/bin/time';
 
-/** A fixed-seed generator, so every run measures the same file. */
-function random(seed: number): () => number {
-	let state = seed;
-	return () => {
-		state = (state * 1664525 + 1013904223) % 4294967296;
-		return state / 4294967296;
-	};
-}
-
-function stamp(epoch: number, offsetMin: number): string {
-	const wall = new Date((epoch + offsetMin * 60) * 1000).toISOString();
-	const sign = offsetMin < 0 ? '-' : '+';
-	const abs = Math.abs(offsetMin);
-	const hh = String(Math.floor(abs / 60)).padStart(2, '0');
-	const mm = String(abs % 60).padStart(2, '0');
-	return `${wall.slice(0, 10)} ${wall.slice(11, 19)} ${sign}${hh}${mm}`;
-}
-
-/** Writes an export of phone and watch samples, a night a day and a resting heart rate, until it is big enough. */
-async function writeExport(path: string): Promise<void> {
-	const out = createWriteStream(path);
-	const next = random(42);
-	let written = 0;
-	const write = async (text: string) => {
-		written += Buffer.byteLength(text);
-		if (!out.write(text)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
-	};
-	const record = (
-		type: string,
-		source: string,
-		start: number,
-		end: number,
-		offset: number,
-		value: string,
-		unit: string
-	) =>
-		` <Record type="HKQuantityTypeIdentifier${type}" ${source} unit="${unit}" creationDate="${stamp(end, offset)}" startDate="${stamp(start, offset)}" endDate="${stamp(end, offset)}" value="${value}"/>\n`;
-	await write(
-		'<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE HealthData [\n<!ELEMENT HealthData (Record*)>\n]>\n<HealthData locale="en_DE">\n'
-	);
-	let day = Date.UTC(2022, 0, 1) / 1000;
-	while (written < TARGET_BYTES) {
-		const offset =
-			new Date(day * 1000).getUTCMonth() >= 3 && new Date(day * 1000).getUTCMonth() <= 9 ? 120 : 60;
-		const morning = day + 6 * 3600;
-		for (let t = morning; t < day + 22 * 3600; t += 600) {
-			const steps = Math.floor(next() * 900);
-			await write(record('StepCount', WATCH, t, t + 540, offset, String(steps), 'count'));
-			await write(
-				record(
-					'DistanceWalkingRunning',
-					WATCH,
-					t,
-					t + 540,
-					offset,
-					(steps * 0.00075).toFixed(5),
-					'km'
-				)
-			);
-			await write(
-				record('ActiveEnergyBurned', WATCH, t, t + 300, offset, (next() * 12).toFixed(3), 'kcal')
-			);
-			await write(
-				record('BasalEnergyBurned', WATCH, t, t + 600, offset, (next() * 2 + 10).toFixed(3), 'kcal')
-			);
-			if (next() < 0.7)
-				await write(
-					record(
-						'StepCount',
-						PHONE,
-						t + 60,
-						t + 420,
-						offset,
-						String(Math.floor(steps * 0.8)),
-						'count'
-					)
-				);
-		}
-		await write(
-			record(
-				'RestingHeartRate',
-				WATCH,
-				morning,
-				morning,
-				offset,
-				String(55 + Math.floor(next() * 8)),
-				'count/min'
-			)
-		);
-		let t = day - 1.5 * 3600;
-		for (const stage of [
-			'AsleepCore',
-			'AsleepDeep',
-			'AsleepCore',
-			'AsleepREM',
-			'Awake',
-			'AsleepCore',
-			'AsleepREM'
-		]) {
-			const length = 1800 + Math.floor(next() * 3600);
-			await write(
-				` <Record type="HKCategoryTypeIdentifierSleepAnalysis" ${WATCH} creationDate="${stamp(t + length, offset)}" startDate="${stamp(t, offset)}" endDate="${stamp(t + length, offset)}" value="HKCategoryValueSleepAnalysis${stage}"/>\n`
-			);
-			t += length;
-		}
-		day += 86400;
-	}
-	await write('</HealthData>\n');
-	await new Promise<void>((resolve, reject) =>
-		out.end((error?: Error | null) => (error ? reject(error) : resolve()))
-	);
+/**
+ * `npm run import -- FILE` into `dataDir`, as a person runs it (without npm's own start-up):
+ * seconds, and the peak RSS in MB when /usr/bin/time is there to tell it.
+ */
+async function commandLineImport(
+	path: string,
+	dataDir: string
+): Promise<{ seconds: number; rssMb: number | null; stdout: string }> {
+	const node = [process.execPath, 'node_modules/tsx/dist/cli.mjs', 'scripts/import.ts', path];
+	const timed = existsSync(TIME);
+	const rssFile = join(dataDir, '..', `${Date.now()}.rss`);
+	const [command, ...args] = timed ? [TIME, '-f', '%M', '-o', rssFile, ...node] : node;
+	const env = { ...process.env, NUDGE_REFERENCE_DATA_DIR: dataDir, NO_COLOR: '1' };
+	const started = performance.now();
+	const { stdout } = await execute(command ?? process.execPath, args, {
+		env,
+		maxBuffer: 1 << 24
+	});
+	const seconds = (performance.now() - started) / 1000;
+	const rssKb = timed ? Number((await readFile(rssFile, 'utf8')).trim()) : Number.NaN;
+	return { seconds, rssMb: Number.isFinite(rssKb) ? rssKb / 1024 : null, stdout };
 }
 
 /** saxes alone: the same chunks, decoded the same way, no handler and no work per element. */
@@ -213,23 +134,89 @@ async function listPagesDuringImport(
 	return { timings, seconds: (performance.now() - started) / 1000 };
 }
 
+/**
+ * The bare read a vendor importer is measured against: the same zip opened the same way, every
+ * file the importer reads inflated and parsed (JSON.parse, or csv-parse with the same options),
+ * and nothing mapped. Answers the megabytes inflated.
+ */
+async function bareVendorRead(path: string): Promise<number> {
+	const archive = await ZipArchive.open(path);
+	try {
+		const vendor = vendorOf(archive.entries.map((entry) => entry.name));
+		if (!vendor) throw new Error(`${path} is no vendor's archive`);
+		let bytes = 0;
+		for (const entry of vendor.wanted(archive.entries)) {
+			const text = await archive.text(entry);
+			bytes += entry.size;
+			if (entry.name.endsWith('.json')) JSON.parse(text);
+			else parseCsv(text, { columns: true, delimiter: ';', skip_empty_lines: true, bom: true });
+		}
+		return bytes / 1e6;
+	} finally {
+		archive.close();
+	}
+}
+
+/** Each vendor's import rate against the bare read of the same files, best of three alternating runs. */
+async function vendorRates(dir: string): Promise<void> {
+	const archives = {
+		fitbit: writeFitbitArchive(dir, Number(process.env.IMPORT_BENCH_FITBIT_MONTHS ?? 12)),
+		garmin: writeGarminArchive(dir, 3650),
+		oura: writeOuraArchive(dir, 3650)
+	};
+	for (const [vendor, path] of Object.entries(archives)) {
+		const bare: number[] = [];
+		const imported: number[] = [];
+		let mb = 0;
+		for (let run = 0; run < 3; run++) {
+			let started = performance.now();
+			mb = await bareVendorRead(path);
+			bare.push(mb / ((performance.now() - started) / 1000));
+			started = performance.now();
+			await importFile(path, discard);
+			imported.push(mb / ((performance.now() - started) / 1000));
+		}
+		const importRate = Math.max(...imported);
+		const bareRate = Math.max(...bare);
+		emit(`import_${vendor}_mb`, mb, 'MB');
+		emit(`import_${vendor}_mb_per_s`, importRate, 'MB/s');
+		emit(`import_${vendor}_bare_mb_per_s`, bareRate, 'MB/s');
+		emit(`import_${vendor}_ratio`, importRate / bareRate, 'ratio');
+	}
+}
+
 const dir = await mkdtemp(join(tmpdir(), 'import-bench-'));
 try {
-	const path = join(dir, 'export.xml');
-	await writeExport(path);
+	await vendorRates(dir);
+	if (process.env.IMPORT_BENCH_VENDORS_ONLY !== '1') await appleHealthFigures(dir);
+} finally {
+	await rm(dir, { recursive: true, force: true });
+}
+
+/**
+ * The Apple Health importer's figures: rate against saxes in process and end to end through the
+ * command line, the same file again, and the server answering during an import.
+ */
+async function appleHealthFigures(dir: string): Promise<void> {
+	const path = GIVEN_FILE ?? join(dir, 'export.xml');
+	if (GIVEN_FILE === undefined) await writeExport(path, TARGET_BYTES);
 	const { size } = await stat(path);
 	const mb = size / 1e6;
 	const bare: number[] = [];
 	const imported: number[] = [];
+	const endToEnd: { seconds: number; rssMb: number | null }[] = [];
+	let lastStore = '';
 	// Alternating runs, so a busy moment on a shared machine weighs on both sides alike; the best
-	// of five of each is the run least disturbed by the other work on the machine.
-	for (let run = 0; run < 5; run++) {
+	// of each is the run least disturbed by the other work on the machine.
+	for (let run = 0; run < 3; run++) {
 		let started = performance.now();
 		await bareParse(path);
 		bare.push(mb / ((performance.now() - started) / 1000));
 		started = performance.now();
 		await importFile(path, discard);
 		imported.push(mb / ((performance.now() - started) / 1000));
+		lastStore = join(dir, `cli-${run}`);
+		endToEnd.push(await commandLineImport(path, lastStore));
 	}
 	const importRate = Math.max(...imported);
 	emit('import_file_mb', mb, 'MB');
@@ -238,6 +225,16 @@ try {
 	emit('import_bare_saxes_mb_per_s', bareRate, 'MB/s');
 	emit('import_parse_ratio', importRate / bareRate, 'ratio');
 	emit('import_peak_rss_mb', process.resourceUsage().maxRSS / 1024, 'MB');
+	const cliSeconds = Math.min(...endToEnd.map((one) => one.seconds));
+	emit('import_cli_s', cliSeconds, 's');
+	emit('import_end_to_end_ratio', mb / bareRate / cliSeconds, 'ratio');
+	const rss = endToEnd.flatMap((one) => (one.rssMb === null ? [] : [one.rssMb]));
+	if (rss.length > 0) emit('import_cli_peak_rss_mb', Math.max(...rss), 'MB');
+	// The same file again, into the folder that holds it: recognised by its digest.
+	const repeat = await commandLineImport(path, lastStore);
+	if (!repeat.stdout.includes('Imported before'))
+		throw new Error(`the repeated import was not recognised:\n${repeat.stdout}`);
+	emit('import_repeat_s', repeat.seconds, 's');
 	// Three imports, each into a new database; the one with the lowest p99 is the one least
 	// disturbed by the other work on a shared machine, as for the parse rates above.
 	const runs: { timings: number[]; seconds: number }[] = [];
@@ -250,6 +247,4 @@ try {
 	emit('import_list_page_p50_ms', percentile(during.timings, 50), 'ms');
 	emit('import_list_page_p99_ms', percentile(during.timings, 99), 'ms');
 	emit('import_list_page_max_ms', Math.max(...during.timings), 'ms');
-} finally {
-	await rm(dir, { recursive: true, force: true });
 }

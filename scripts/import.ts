@@ -1,4 +1,4 @@
-// Imports an Apple Health export or a UP data export from the command line (`npm run import -- FILE`).
+// Imports an Apple Health, Fitbit, Garmin Connect, Oura or UP export from the command line (`npm run import -- FILE`).
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
@@ -6,30 +6,46 @@ import {
 	ImportError,
 	importFile,
 	JsonLinesSink,
+	notImportedList,
 	StoreSink,
 	ownAccountWriter,
 	type ImportSink,
-	type ImportSummary
+	type ImportSummary,
+	type ImportZone
 } from '$lib/server/import/index';
 
-const HELP = `Usage: npm run import -- FILE [--out RECORDS.jsonl | --dry-run] [--tz ZONE]
+const HELP = `Usage: npm run import -- FILE [--out RECORDS.jsonl | --dry-run] [--tz ZONE] [--again]
 
 Reads FILE, one of:
   export.zip or export.xml   an Apple Health export (steps, distance, energy, sleep, workouts,
                              resting heart rate, body measurements, food)
+  a Fitbit archive (.zip)    Google Takeout's Fitbit/Global Export Data, or fitbit.com's export
+  a Garmin export (.zip)     Garmin Connect's "Export your data" (DI_CONNECT/...)
+  an Oura export (.zip)      the membership hub's data export (App Data/*.csv)
   *.csv                      the UP app's data export (one row a day)
+A zip is recognised by the files it holds, whatever its name.
 checks every record against the API's schemas and, by default, stores them in the embedded
 API's database (NUDGE_REFERENCE_DATA_DIR, default ./data) as the person's own records, all in one
 transaction: a file that fails anywhere stores nothing. Prints what was added, updated and already
 there per kind; importing the same or an overlapping export again adds nothing twice. Then
 \`npm run demo\` shows them (with NUDGE_ACCESS_TOKEN set, that token reads them; signing in
-offers them). The database is made on first use, with the demo user generated into it.
+offers them). The database is made on first use; the dashboard adds the demo user when it
+starts. A dashboard running on the same folder keeps answering while the file is imported.
 
   --out FILE.jsonl   write the records, one JSON line each; the file appears only if the whole
                      import succeeds
   --dry-run          read and check only, write nothing
-  --tz ZONE          the zone of a UP export's days (Olson name or GMT+hhmm; default UTC);
-                     Apple Health dates carry their own offsets`;
+  --tz ZONE          the zone of local times that carry none (Olson name or GMT+hhmm): a UP
+                     export's days (default UTC), a Fitbit archive's times (default: the
+                     zone in its Profile.csv; without one the import asks for --tz). Apple
+                     Health, Garmin and Oura times carry their own offsets
+  --again            import a file even when it is recognised (by its SHA-256) as one
+                     imported before; without it such a file is answered at once
+
+The summary names what the file holds that the API has no place for ("Not imported: 170
+flights climbed, ..."), what was skipped and why (records dated after the export, values no
+device could show), and the zone the person's records place them in, which becomes the
+account's zone.`;
 
 const { values, positionals } = parseArgs({
 	allowPositionals: true,
@@ -37,6 +53,7 @@ const { values, positionals } = parseArgs({
 		out: { type: 'string' },
 		'dry-run': { type: 'boolean', default: false },
 		tz: { type: 'string' },
+		again: { type: 'boolean', default: false },
 		help: { type: 'boolean', short: 'h', default: false }
 	}
 });
@@ -76,25 +93,47 @@ function progress(done: number, total: number | null): void {
 	process.stderr.write(process.stderr.isTTY ? `\r${line}` : `${line}\n`);
 }
 
+const ZONE_BASIS: Record<ImportZone['basis'], string> = {
+	device: "the zone the export's device named for its latest records",
+	offsets: "the clock offset of the export's latest records",
+	given: 'given with --tz',
+	column: "the file's tz column",
+	profile: "the zone in the archive's profile (Profile.csv)",
+	default: 'UTC: no zone given (use --tz ZONE)'
+};
+
 function print(summary: ImportSummary, seconds: number): void {
 	if (process.stderr.isTTY) process.stderr.write('\n');
 	console.log(
 		`${summary.format}: ${(summary.bytes / 1e6).toFixed(1)} MB in ${seconds.toFixed(1)} s`
 	);
+	if (summary.repeatOf !== null) {
+		const when = new Date(summary.repeatOf.at * 1000).toISOString().slice(0, 16).replace('T', ' ');
+		console.log(
+			`Imported before (${when} UTC), recognised by its SHA-256: nothing changed. --again imports it anyway.`
+		);
+	}
 	const { outcome } = summary;
 	if (outcome !== null) {
 		const column = (count: number, label: string) => `${String(count).padStart(8)} ${label}`;
 		for (const kind of IMPORT_KINDS)
 			console.log(
-				`  ${kind.padEnd(12)}${column(outcome.added[kind], 'added')}${column(outcome.updated[kind], 'updated')}${column(outcome.unchanged[kind], 'unchanged')}`
+				`  ${kind.padEnd(15)}${column(outcome.added[kind], 'added')}${column(outcome.updated[kind], 'updated')}${column(outcome.unchanged[kind], 'unchanged')}`
 			);
 	} else {
 		const verb = values['dry-run'] ? 'found' : 'written';
 		for (const kind of IMPORT_KINDS)
-			console.log(`  ${kind.padEnd(12)} ${String(summary.records[kind]).padStart(8)} ${verb}`);
+			console.log(`  ${kind.padEnd(15)} ${String(summary.records[kind]).padStart(8)} ${verb}`);
 	}
 	for (const [reason, count] of Object.entries(summary.skipped))
 		console.log(`  skipped ${count}: ${reason}`);
+	// The API has no place for these; saying so beats letting them vanish (README: "Not imported").
+	if (Object.keys(summary.notImported).length > 0)
+		console.log(
+			`Not imported (the API has no place for them): ${notImportedList(summary.notImported)}`
+		);
+	if (summary.zone !== null)
+		console.log(`Zone: ${summary.zone.tz} (${ZONE_BASIS[summary.zone.basis]})`);
 	if (values.out !== undefined) console.log(`Records in ${values.out}`);
 	else if (outcome !== null) console.log(`Stored in ${store?.where ?? 'the embedded store'}`);
 }
@@ -108,7 +147,9 @@ async function openStore(): Promise<NonNullable<typeof store>> {
 		console.error('NUDGE_REFERENCE_DATA_DIR=memory keeps nothing: give a directory, or --out.');
 		process.exit(2);
 	}
-	const reference = api.createReferenceApi(options);
+	// Only the person's own account is written: a fresh folder gets the demo user when the
+	// dashboard starts, so the import does not wait for it.
+	const reference = api.createReferenceApi({ ...options, demo: false });
 	await reference.ready();
 	return {
 		// A record the store refuses is reported like a malformed file: nothing was stored.
@@ -124,6 +165,7 @@ try {
 	const sink = values.out !== undefined ? new JsonLinesSink(values.out) : (store?.sink ?? discard);
 	const summary = await importFile(file, sink, {
 		onProgress: progress,
+		again: values.again,
 		...(values.tz === undefined ? {} : { tz: values.tz })
 	});
 	print(summary, (performance.now() - started) / 1000);

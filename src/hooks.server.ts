@@ -2,7 +2,7 @@
 
 import type { Handle, HandleServerError, ServerInit } from '@sveltejs/kit';
 import { apiErrorResponse } from '$lib/server/api-error';
-import { getServerRuntime, startServer } from '$lib/server/app';
+import { getServerRuntime, startServer, whyNotStarted } from '$lib/server/app';
 import { checkWriteOrigin } from '$lib/server/origin-check';
 import { getEmbeddedReferenceApi } from '$lib/server/embedded';
 import { describeError, logEvent } from '$lib/server/redact';
@@ -15,9 +15,17 @@ import {
 	pageCsp
 } from '$lib/server/security-headers';
 
-// A wrong setting stops the server here, with a message naming settings and never their values.
-export const init: ServerInit = () => {
-	startServer();
+// A wrong setting or an unusable store stops the server here: one message naming the setting
+// (never its value) or the store's path and the cause, and no stack trace.
+export const init: ServerInit = async () => {
+	try {
+		await startServer();
+	} catch (error) {
+		const why = whyNotStarted(error);
+		if (why === null) throw error;
+		process.stderr.write(`${why}\n`);
+		process.exit(1);
+	}
 };
 
 function isEmbeddedApiPath(pathname: string): boolean {

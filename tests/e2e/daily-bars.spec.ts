@@ -44,7 +44,7 @@ test('the current week keeps the days still to come as empty slots, not as missi
 	await page.goto('/activity?span=week');
 	const chart = page.getByRole('group', { name: /^Steps per day, 30 Mar – 5 Apr 2026/ });
 	await expect(chart.getByRole('gridcell')).toHaveCount(7);
-	await expect(chart.getByRole('gridcell', { name: 'Sun 5 Apr: still to come' })).toHaveCount(1);
+	await expect(chart.getByRole('gridcell', { name: 'Sun 5 Apr: not yet' })).toHaveCount(1);
 	await expect(chart.getByText('no record')).toHaveCount(0);
 });
 

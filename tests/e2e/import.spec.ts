@@ -6,12 +6,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { filesUnder } from '../../src/lib/server/import/testing/fixture-zip';
+import { zipOf } from '../../src/lib/server/import/testing/zip-writer';
 import { ownPort, startOwnServer, type OwnServer } from './support/own-server';
 
 // Steps are counted by hand from src/lib/server/import/fixtures/generate.ts: on 1 April 2024 the
 // Apple Health export holds one watch sample of 3,000 steps (07:00–07:30 +0200); the UP export's
 // row for 31 March 2024 says m_steps 10500.
 const FIXTURES = 'src/lib/server/import/fixtures';
+const IMPORT_MODULE = 'src/lib/server/import';
 const TOKEN = 'import-e2e-token-0123456789abcdef';
 const SETTINGS = {
 	NUDGE_ACCESS_TOKEN: TOKEN,
@@ -113,11 +116,14 @@ test.describe('importing from the Data page', () => {
 		);
 	});
 	test('a file larger than the server’s body limit (512 KiB) imports too', async ({ page }) => {
-		// Three megabytes of a note column the importer ignores, around one day of 4,321 steps.
-		const note = 'x'.repeat(1_000_000);
-		const rows = [20240405, 20240406, 20240407].map(
-			(date, index) => `${date},${index === 0 ? 4321 : ''},${note}`
-		);
+		// Three megabytes: one day of 4,321 steps, then 3,000 rows of a note column the importer
+		// ignores (each within the reader's 4,096 characters a field).
+		const note = 'x'.repeat(1_000);
+		const quiet = Array.from({ length: 3_000 }, (_, index) => {
+			const day = new Date(Date.UTC(2010, 0, 1) + index * 86_400_000).toISOString().slice(0, 10);
+			return `${day},,${note}`;
+		});
+		const rows = ['2024-04-05,4321,first', ...quiet];
 		const buffer = Buffer.from(['date,m_steps,note', ...rows].join('\n'));
 		expect(buffer.length).toBeGreaterThan(512 * 1024);
 		await page.goto(`${server.origin}/data`);
@@ -130,6 +136,77 @@ test.describe('importing from the Data page', () => {
 			{ timeout: 30_000 }
 		);
 		await expect(await daySteps(page, server.origin, '2024-04-05')).toHaveText('4,321');
+	});
+});
+
+test.describe('what an import leaves out, and where it places the person', () => {
+	let server: OwnServer;
+	let dir: string;
+	test.beforeAll(async () => {
+		dir = await mkdtemp(join(tmpdir(), 'import-complete-e2e-'));
+		// The API's clock two days after the fixture's last records (8 March 2019, in Berlin).
+		server = await startOwnServer(
+			{ ...SETTINGS, NUDGE_REFERENCE_DATA_DIR: dir, NUDGE_REFERENCE_NOW: '2019-03-08T12:00:00Z' },
+			{ port: ownPort(17) }
+		);
+	});
+	test.afterAll(async () => {
+		await server.stop();
+		await rm(dir, { recursive: true, force: true });
+	});
+
+	test('the Data page names what was not imported and skipped, and Heart shows the blood pressure', async ({
+		page
+	}) => {
+		await page.goto(`${server.origin}/data`);
+		await page.getByLabel('Export file').setInputFiles(`${FIXTURES}/apple-health-completeness.xml`);
+		await page.getByRole('button', { name: 'Import' }).click();
+		// Counted by hand from the fixture (src/lib/server/import/fixtures/README.md).
+		await expect(page.getByTestId('import-not-imported')).toContainText(
+			'Not imported: 3 flights climbed, 2 heart-rate samples, 2 stand hours, 1 VO2 max estimate,',
+			{ timeout: 30_000 }
+		);
+		await expect(page.getByTestId('import-skipped')).toContainText(
+			'Records dated after the export was made (2019-03-08 10:00:00 +0100): 1'
+		);
+		await expect(page.getByTestId('import-zone')).toContainText(
+			'Your records are placed in Europe/Berlin (the zone your phone named for its latest records)'
+		);
+		await expect(page.getByTestId('import-row-cardiac_events').locator('td').first()).toHaveText(
+			'2'
+		);
+		await expect(page.getByTestId('sync-status')).toHaveText('Up to date', { timeout: 30_000 });
+
+		// Today has no records: it points to the latest day that has some, and runs on Berlin time.
+		await page.goto(`${server.origin}/`);
+		const pointer = page.getByTestId('latest-day');
+		await expect(pointer).toContainText(
+			'Nothing recorded today. Your latest records are from Wed 6 Mar 2019, 2 days ago.'
+		);
+		await expect(page.locator('.lead')).toContainText('in Europe/Berlin');
+		await pointer.getByRole('link').click();
+		await expect(page).toHaveURL(/\/activity\?date=2019-03-06/);
+
+		await page.goto(`${server.origin}/heart`);
+		const pressure = page.getByRole('region', { name: 'Blood pressure' });
+		await expect(pressure).toBeVisible({ timeout: 30_000 });
+		await expect(pressure.locator('tbody tr')).toHaveCount(2);
+	});
+
+	test('a UP export asks for the zone of its days, the browser’s filled in', async ({ page }) => {
+		await page.goto(`${server.origin}/data`);
+		await page.getByLabel('Export file').setInputFiles(`${FIXTURES}/up-export.csv`);
+		const zone = page.getByLabel('Time zone of the file’s days');
+		await expect(zone).not.toHaveValue('');
+		await zone.fill('Mars/Olympus');
+		await expect(page.getByTestId('import-zone-error')).toBeVisible();
+		await expect(page.getByRole('button', { name: 'Import' })).toBeDisabled();
+		await zone.fill('America/New_York');
+		await page.getByRole('button', { name: 'Import' }).click();
+		await expect(page.getByTestId('import-zone')).toHaveText(
+			'The days are placed in America/New_York (the zone you chose); the dashboard runs on the zone of your latest records.',
+			{ timeout: 30_000 }
+		);
 	});
 });
 
@@ -162,5 +239,44 @@ test.describe('importing with npm run import before the server starts', () => {
 
 	test('the imported day’s steps show on Activity', async ({ page }) => {
 		await expect(await daySteps(page, server.origin, '2024-03-31')).toHaveText('10,500');
+	});
+});
+
+test.describe('importing a Fitbit archive from the Data page', () => {
+	let server: OwnServer;
+	let dir: string;
+	test.beforeAll(async () => {
+		dir = await mkdtemp(join(tmpdir(), 'import-fitbit-e2e-'));
+		server = await startOwnServer(
+			{ ...SETTINGS, NUDGE_REFERENCE_DATA_DIR: dir },
+			{ port: ownPort(7) }
+		);
+	});
+	test.afterAll(async () => {
+		await server.stop();
+		await rm(dir, { recursive: true, force: true });
+	});
+
+	test('a Takeout zip is recognised by what it holds, read in the profile’s zone, and its steps show', async ({
+		page
+	}) => {
+		// The Fitbit excerpts (src/lib/server/import/fitbit/fixtures/README.md), zipped under a name
+		// that says nothing of Fitbit. Two days of activity, a night, three workouts, a weigh-in and
+		// two resting heart rates: 9 records. The 29 April 2018 steps (4,686) are summed by hand
+		// there.
+		const buffer = zipOf(filesUnder(`${IMPORT_MODULE}/fitbit/fixtures/takeout`));
+		await page.goto(`${server.origin}/data`);
+		await page
+			.getByLabel('Export file')
+			.setInputFiles({ name: 'takeout-001.zip', mimeType: 'application/zip', buffer });
+		await page.getByRole('button', { name: 'Import' }).click();
+		await expect(page.getByTestId('import-summary')).toHaveText(
+			'Imported 9 records: 9 new, 0 updated, 0 already there.',
+			{ timeout: 30_000 }
+		);
+		await expect(page.getByTestId('import-zone')).toHaveText(
+			'Your Fitbit records are placed in Australia/Melbourne (the zone your Fitbit profile names); the dashboard runs on the zone of your latest records.'
+		);
+		await expect(await daySteps(page, server.origin, '2018-04-29')).toHaveText('4,686');
 	});
 });

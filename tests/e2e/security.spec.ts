@@ -1,7 +1,17 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { request as httpRequest } from 'node:http';
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { Agent, request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type APIResponse } from '@playwright/test';
+import {
+	expect,
+	request as apiRequest,
+	test,
+	type APIRequestContext,
+	type APIResponse
+} from '@playwright/test';
+import Database from 'better-sqlite3';
+import { ownPort, startOwnServer, type OwnServer } from './support/own-server';
 
 // The webServer in playwright.config.ts starts `node build` with this personal token.
 const TOKEN = 'e2e-static-token-must-never-reach-the-browser';
@@ -383,6 +393,322 @@ test('a path the router cannot decode answers the API envelope, not a page', asy
 		expect(answer.headers['content-type'], path).toContain('application/json');
 		expect(JSON.parse(answer.body), path).toMatchObject({
 			meta: { code: 400, error_type: 'invalid_path' }
+		});
+	}
+});
+
+// Sign-in, sessions and imports on servers of their own (tests/e2e/support/own-server.ts): each
+// describe runs its tests in order on its own port.
+const SESSION_SECRET = 'e2e-session-secret-of-32-characters-or-more';
+const SIGN_IN = {
+	NUDGE_CLIENT_ID: 'wellness-dashboard-demo',
+	NUDGE_CLIENT_SECRET: 'wellness-dashboard-demo-secret',
+	NUDGE_REFERENCE_DAYS: '30',
+	// Behind a proxy that names the client: scripted clients can come from addresses of their own.
+	ADDRESS_HEADER: 'x-forwarded-for',
+	XFF_DEPTH: '1'
+};
+const UP_EXPORT = 'src/lib/server/import/fixtures/up-export.csv';
+
+/** A client of its own (cookies and address) that signs in through the embedded provider. */
+async function scriptedSignIn(
+	origin: string,
+	scopes: string,
+	address: string
+): Promise<APIRequestContext> {
+	const client = await apiRequest.newContext({
+		baseURL: origin,
+		extraHTTPHeaders: { 'x-forwarded-for': address }
+	});
+	const consentPage = await client.get(`/auth/sign-in?scopes=${scopes}`);
+	const consent = /name="consent" value="([^"]+)"/.exec(await consentPage.text())?.[1] ?? '';
+	const back = await client.post('/auth/oauth2/auth', {
+		form: { consent, decision: 'allow' },
+		headers: { origin }
+	});
+	expect(back.status()).toBe(200);
+	return client;
+}
+
+async function signedIn(client: APIRequestContext): Promise<boolean> {
+	return ((await (await client.get('/api/session')).json()) as { signedIn: boolean }).signedIn;
+}
+
+async function importInto(client: APIRequestContext, origin: string) {
+	const response = await client.post('/api/import?name=up-export.csv', {
+		headers: { origin, 'content-type': 'application/octet-stream' },
+		data: await readFile(UP_EXPORT)
+	});
+	const meta = ((await response.json()) as { meta: { error_type?: string } }).meta;
+	return { status: response.status(), type: meta.error_type };
+}
+
+test.describe('sign-in on a server that keeps its sessions', () => {
+	test.describe.configure({ mode: 'serial' });
+	let dir = '';
+	let server: OwnServer | undefined;
+	const settings = () => ({
+		...SIGN_IN,
+		NUDGE_SESSION_SECRET: SESSION_SECRET,
+		NUDGE_REFERENCE_DATA_DIR: dir
+	});
+	const clients: APIRequestContext[] = [];
+	let person: APIRequestContext | undefined;
+
+	test.beforeAll(async () => {
+		dir = await mkdtemp(join(tmpdir(), 'security-e2e-'));
+		server = await startOwnServer(settings(), { port: ownPort(16) });
+	});
+	test.afterAll(async () => {
+		for (const client of clients) await client.dispose();
+		await server?.stop();
+		await rm(dir, { recursive: true, force: true });
+	});
+
+	test('says at start that sign-ins are kept in the data folder', () => {
+		expect(server?.log()).toContain('"event":"auth.sessions_kept"');
+		expect(server?.log()).not.toContain('sessions_end_on_restart');
+	});
+
+	test('an import needs a session with the write permission of each kind the file holds', async () => {
+		const origin = server?.origin ?? '';
+		const anonymous = await apiRequest.newContext({ baseURL: origin });
+		clients.push(anonymous);
+		expect(await importInto(anonymous, origin)).toEqual({
+			status: 401,
+			type: 'sign_in_required'
+		});
+		const reader = await scriptedSignIn(origin, 'move_read,sleep_read', '198.51.100.10');
+		clients.push(reader);
+		expect(await importInto(reader, origin)).toEqual({ status: 403, type: 'insufficient_scope' });
+		// The UP export holds days of activity, sleeps, weigh-ins and meals.
+		const writer = await scriptedSignIn(
+			origin,
+			'move_read,move_write,sleep_write,body_write,meal_write',
+			'198.51.100.11'
+		);
+		clients.push(writer);
+		expect((await importInto(writer, origin)).status).toBe(200);
+	});
+
+	test('a flood of sign-ins from one address leaves another person signed in', async () => {
+		const origin = server?.origin ?? '';
+		person = await scriptedSignIn(origin, 'move_read,basic_read', '198.51.100.23');
+		clients.push(person);
+		const flood: APIRequestContext[] = [];
+		for (let i = 0; i < 30; i++)
+			flood.push(await scriptedSignIn(origin, 'move_read', '192.0.2.66'));
+		clients.push(...flood);
+		expect(await signedIn(person)).toBe(true);
+		expect((await person.get('/api/nudge/v.1.1/users/@me')).status()).toBe(200);
+		// The address holds 20 sessions at most: its own oldest ended, its latest live.
+		expect(await signedIn(flood[0] ?? person)).toBe(false);
+		expect(await signedIn(flood[29] ?? person)).toBe(true);
+	});
+
+	test('a restart with the same NUDGE_SESSION_SECRET keeps the person signed in', async () => {
+		await server?.stop();
+		server = await startOwnServer(settings(), { port: ownPort(16) });
+		if (person === undefined) throw new Error('no session from the test before');
+		expect(await signedIn(person)).toBe(true);
+		// The embedded provider kept its grant too: the person's reads still go through.
+		expect((await person.get('/api/nudge/v.1.1/users/@me')).status()).toBe(200);
+	});
+
+	test('without NUDGE_SESSION_SECRET the server says once that sign-ins end with it', async () => {
+		await server?.stop();
+		const { NUDGE_SESSION_SECRET: _kept, ...unkeyed } = settings();
+		server = await startOwnServer(unkeyed, { port: ownPort(16) });
+		const said = (server.log().match(/"event":"auth\.sessions_end_on_restart"/g) ?? []).length;
+		expect(said).toBe(1);
+		expect(server.log()).toContain('NUDGE_SESSION_SECRET is not set');
+		if (person !== undefined) expect(await signedIn(person)).toBe(false);
+	});
+});
+
+/**
+ * Sends `body` in parts without a Content-Length (chunked), or with one, as a browser does (on a
+ * connection kept alive): the status and error type of the answer. A connection reset before
+ * the answer fails.
+ */
+async function upload(
+	origin: string,
+	path: string,
+	body: Buffer,
+	chunked: boolean
+): Promise<{ status: number; type: string | undefined }> {
+	const { hostname, port } = new URL(origin);
+	const agent = new Agent({ keepAlive: true });
+	try {
+		return await new Promise((resolve, reject) => {
+			const headers: Record<string, string> = {
+				origin,
+				'content-type': 'application/octet-stream'
+			};
+			if (!chunked) headers['content-length'] = String(body.length);
+			const outgoing = httpRequest(
+				{ host: hostname, port, method: 'POST', path, headers, agent },
+				(incoming) => {
+					const parts: Buffer[] = [];
+					incoming.on('data', (part: Buffer) => parts.push(part));
+					incoming.on('end', () => {
+						const text = Buffer.concat(parts).toString('utf8');
+						const meta = (JSON.parse(text) as { meta: { error_type?: string } }).meta;
+						resolve({ status: incoming.statusCode ?? 0, type: meta.error_type });
+					});
+				}
+			);
+			outgoing.on('error', reject);
+			void (async () => {
+				for (let at = 0; at < body.length; at += 64 * 1024) {
+					if (!outgoing.write(body.subarray(at, at + 64 * 1024))) {
+						await new Promise((done) => outgoing.once('drain', done));
+					}
+				}
+				outgoing.end();
+			})();
+		});
+	} finally {
+		agent.destroy();
+	}
+}
+
+/** A UP export of `days` days from 1 January 2010, each row with a note, about 230 bytes a row. */
+function upExportOf(days: number): Buffer {
+	const rows = ['date,m_steps,note'];
+	const start = Date.UTC(2010, 0, 1);
+	for (let day = 0; day < days; day++) {
+		const date = new Date(start + day * 86_400_000).toISOString().slice(0, 10).replace(/-/g, '');
+		rows.push(`${date},${5000 + day},${'walked to the river and back '.repeat(7)}`);
+	}
+	return Buffer.from(`${rows.join('\n')}\n`);
+}
+
+test.describe('import uploads, with and without a length', () => {
+	test.describe.configure({ mode: 'serial' });
+	let dir = '';
+	let server: OwnServer | undefined;
+	test.beforeAll(async () => {
+		dir = await mkdtemp(join(tmpdir(), 'import-limits-e2e-'));
+		server = await startOwnServer(
+			{
+				NUDGE_ACCESS_TOKEN: 'import-limits-token-0123456789',
+				NUDGE_REFERENCE_DATA_DIR: dir,
+				NUDGE_REFERENCE_DAYS: '30',
+				NUDGE_IMPORT_MAX_BYTES: String(1024 * 1024)
+			},
+			{ port: ownPort(8) }
+		);
+	});
+	test.afterAll(async () => {
+		await server?.stop();
+		await rm(dir, { recursive: true, force: true });
+	});
+
+	test('a chunked upload past BODY_SIZE_LIMIT (512 KiB) imports like one with a length', async () => {
+		const file = upExportOf(3000);
+		expect(file.length).toBeGreaterThan(600 * 1024);
+		expect(file.length).toBeLessThan(1024 * 1024);
+		const origin = server?.origin ?? '';
+		expect(await upload(origin, '/api/import?name=up.csv', file, true)).toEqual({
+			status: 200,
+			type: undefined
+		});
+		expect((await upload(origin, '/api/import?name=up.csv', file, false)).status).toBe(200);
+	});
+
+	test('past NUDGE_IMPORT_MAX_BYTES an upload gets a clear 413, chunked or not', async () => {
+		const origin = server?.origin ?? '';
+		const file = upExportOf(6000);
+		expect(file.length).toBeGreaterThan(1024 * 1024);
+		for (const chunked of [true, false]) {
+			expect(await upload(origin, '/api/import?name=up.csv', file, chunked)).toEqual({
+				status: 413,
+				type: 'payload_too_large'
+			});
+		}
+	});
+});
+
+/** Runs the built server until it exits (it must, within 30 s): its exit code and stderr. */
+function startFailing(
+	env: Record<string, string>
+): Promise<{ code: number | null; stderr: string }> {
+	return new Promise((resolve, reject) => {
+		const child = spawn(process.execPath, ['build'], {
+			env: {
+				PATH: process.env.PATH ?? '',
+				HOST: '127.0.0.1',
+				PORT: String(ownPort(9)),
+				...env
+			},
+			stdio: ['ignore', 'ignore', 'pipe']
+		});
+		let stderr = '';
+		child.stderr.on('data', (part: Buffer) => (stderr += part.toString()));
+		const timer = setTimeout(() => {
+			child.kill('SIGKILL');
+			reject(new Error(`the server did not stop: ${stderr.slice(0, 300)}`));
+		}, 30_000);
+		child.once('exit', (code) => {
+			clearTimeout(timer);
+			resolve({ code, stderr });
+		});
+	});
+}
+
+test.describe('a store the server cannot use', () => {
+	test.describe.configure({ mode: 'serial' });
+	let dir = '';
+	test.beforeAll(async () => {
+		dir = await mkdtemp(join(tmpdir(), 'unusable-store-e2e-'));
+	});
+	test.afterAll(async () => {
+		await rm(dir, { recursive: true, force: true });
+	});
+
+	const cases: { name: string; make: (folder: string) => Promise<string>; cause: RegExp }[] = [
+		{
+			name: 'a file of garbage bytes',
+			make: async (folder) => {
+				await mkdir(folder);
+				await writeFile(join(folder, 'wellness.sqlite'), Buffer.alloc(64 * 1024, 0x37));
+				return join(folder, 'wellness.sqlite');
+			},
+			cause: /it is not a SQLite database/
+		},
+		{
+			name: 'a data folder that is a file',
+			make: async (folder) => {
+				await writeFile(folder, 'not a folder');
+				return folder;
+			},
+			cause: /the data folder is a file, not a folder/
+		},
+		{
+			name: 'a database of a newer version',
+			make: async (folder) => {
+				await mkdir(folder);
+				const path = join(folder, 'wellness.sqlite');
+				const db = new Database(path);
+				db.pragma('user_version = 99');
+				db.close();
+				return path;
+			},
+			cause: /written by a newer version of the dashboard \(schema 99;/
+		}
+	];
+	for (const { name, make, cause } of cases) {
+		test(`stops at start with one line naming it: ${name}`, async () => {
+			const folder = join(dir, name.replace(/\W+/g, '-'));
+			const path = await make(folder);
+			const { code, stderr } = await startFailing({ NUDGE_REFERENCE_DATA_DIR: folder });
+			expect(code).toBe(1);
+			const lines = stderr.trim().split('\n');
+			expect(lines).toHaveLength(1);
+			expect(lines[0]).toContain(path);
+			expect(lines[0]).toMatch(cause);
+			expect(stderr).not.toMatch(/\n\s+at /);
 		});
 	}
 });

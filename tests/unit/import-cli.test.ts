@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // Expected counts are worked out by hand from the rows and records of
@@ -61,11 +62,22 @@ describe('npm run import', () => {
 		expect(line(stdout, 'meals')).toEqual([1, 0, 0]);
 		expect(line(stdout, 'heartrates')).toEqual([2, 0, 0]);
 		expect(stdout).toContain(`Stored in ${dir}`);
+		// The fresh folder did not wait for the demo user: the dashboard generates it when it starts.
+		const db = new Database(join(dir, 'wellness.sqlite'), { readonly: true });
+		try {
+			const count = (account: string) =>
+				db.prepare('SELECT count(*) AS n FROM records WHERE account = ?').pluck().get(account);
+			expect(count('demo')).toBe(0);
+			expect(count('me')).toBe(14);
+		} finally {
+			db.close();
+		}
 	}, 60_000);
 
-	it('adds nothing when the same export is imported again', async () => {
+	it('recognises the same export imported again and adds nothing', async () => {
 		const { code, stdout } = await cli('apple-health-export.zip');
 		expect(code).toBe(0);
+		expect(stdout).toMatch(/Imported before \(.*\), recognised by its SHA-256: nothing changed/);
 		expect(line(stdout, 'moves')).toEqual([0, 0, 5]);
 		expect(line(stdout, 'sleeps')).toEqual([0, 0, 2]);
 		expect(line(stdout, 'heartrates')).toEqual([0, 0, 2]);
@@ -77,6 +89,21 @@ describe('npm run import', () => {
 		expect(line(stdout, 'moves')).toEqual([3, 0, 0]);
 		expect(line(stdout, 'meals')).toEqual([2, 0, 0]);
 		expect(line(stdout, 'body_events')).toEqual([2, 0, 0]);
+	}, 60_000);
+
+	it('names what it did not import, what it skipped and the zone it used', async () => {
+		const { code, stdout } = await cli('apple-health-completeness.xml');
+		expect(code).toBe(0);
+		expect(line(stdout, 'cardiac_events')).toEqual([2, 0, 0]);
+		expect(stdout).toContain(
+			'Not imported (the API has no place for them): 3 flights climbed, 2 heart-rate samples, 2 stand hours, 1 VO2 max estimate, 1 activity-ring day, 1 blood-glucose reading, 1 blood-oxygen (SpO2) reading, 1 heart-rate-variability (HRV) reading, 1 height measurement, 1 mindful session, 1 respiratory-rate reading'
+		);
+		expect(stdout).toContain(
+			'skipped 1: records dated after the export was made (2019-03-08 10:00:00 +0100)'
+		);
+		expect(stdout).toContain(
+			"Zone: Europe/Berlin (the zone the export's device named for its latest records)"
+		);
 	}, 60_000);
 
 	it('names the line of a malformed file, exits 1 and stores nothing', async () => {

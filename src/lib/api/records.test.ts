@@ -37,6 +37,7 @@ import {
 	genericEventWriteResultSchema,
 	heartRateSchema,
 	hourKeySchema,
+	isMoveTickList,
 	locationNumberSchema,
 	mealSchema,
 	mealWithItemsSchema,
@@ -146,6 +147,38 @@ describe('the fixtures obey the project domain rules', () => {
 	it('gives the travel day the zone changes as [epoch, zone] pairs', () => {
 		const move = parsed(moveSchema, moveTravelDay);
 		expect(move.details.tzs?.map(([, tz]) => tz)).toEqual(['Europe/Berlin', 'America/New_York']);
+	});
+});
+
+describe('the hand-written move tick check', () => {
+	const tick = {
+		distance: 80,
+		time_completed: 1774846860,
+		active_time: 60,
+		calories: 4.25,
+		steps: 100,
+		time: 1774846800,
+		speed: 1.333
+	};
+	const cases: unknown[] = [
+		[tick],
+		[],
+		[{ ...tick, distance: null, calories: null, speed: null, extra: 'kept' }],
+		[{ ...tick, steps: 1.5 }],
+		[{ ...tick, time: '1774846800' }],
+		[{ ...tick, calories: Number.POSITIVE_INFINITY }],
+		[{ ...tick, speed: Number.NaN }],
+		[{ ...tick, active_time: 2 ** 60 }],
+		[{ ...tick, steps: undefined }],
+		[null],
+		[[1, 2]],
+		{ 0: tick },
+		'ticks'
+	];
+
+	it('accepts exactly what moveTickSchema accepts, for any list', () => {
+		const list = z.array(moveTickSchema);
+		for (const value of cases) expect(isMoveTickList(value)).toBe(accepts(list, value));
 	});
 });
 
@@ -283,8 +316,9 @@ describe('enumerated sub types', () => {
 		expect(rejectedFields(moodSchema, { ...moodGood, sub_type: subType })).toEqual(['sub_type']);
 	});
 
-	it('rejects a sleep phase depth outside 1 to 3', () => {
-		expect(accepts(sleepTickSchema, { depth: 4, time: 1774737060 })).toBe(false);
+	it('rejects a sleep phase depth outside 1 to 4 (4 is REM, the project’s extension)', () => {
+		expect(accepts(sleepTickSchema, { depth: 4, time: 1774737060 })).toBe(true);
+		expect(accepts(sleepTickSchema, { depth: 5, time: 1774737060 })).toBe(false);
 		expect(accepts(sleepTickSchema, { depth: 0, time: 1774737060 })).toBe(false);
 	});
 

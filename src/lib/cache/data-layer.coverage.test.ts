@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createReferenceApi, type ReferenceApi } from '$lib/server/reference-api';
 import { addDays, localDateInt } from '$lib/time/zone';
 import { DataLayer, type Session } from './data-layer.svelte';
-import { createFakeProxy, type FakeProxy } from './fake-proxy';
+import { createFakeProxy, type FakeProxy } from './testing/fake-proxy';
 
 const TOKEN = 'coverage-test-token';
 const NOW_MS = Date.UTC(2026, 2, 30, 18, 0, 0);

@@ -6,7 +6,7 @@ import { ApiError } from '$lib/client';
 import { DataLayer, type Session } from './data-layer.svelte';
 import { missingMoodScope, moodDays, moodReading } from './moods';
 import { deleteMood, logMood } from './writes';
-import { createFakeProxy, type FakeProxy } from './fake-proxy';
+import { createFakeProxy, type FakeProxy } from './testing/fake-proxy';
 
 const TOKEN = 'mood-layer-test-token';
 const NOW_MS = Date.UTC(2026, 2, 30, 18, 0, 0);

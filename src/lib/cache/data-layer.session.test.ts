@@ -1,9 +1,10 @@
 import 'fake-indexeddb/auto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createReferenceApi, type ReferenceApi } from '$lib/server/reference-api';
+import { fixtureDataset } from '$lib/server/reference-api/testing/fixture';
 import { localDateInt } from '$lib/time/zone';
 import { DataLayer, LAST_USER_STORAGE_KEY, type Session } from './data-layer.svelte';
-import { createFakeProxy } from './fake-proxy';
+import { createFakeProxy } from './testing/fake-proxy';
 import { databaseName } from './idb-store';
 
 // The data layer as the one door to the session: who is signed in, what was granted, which day
@@ -173,6 +174,29 @@ describe('DataLayer session', () => {
 		await until(() => day.today !== null && day.today !== 20200101);
 		expect(day.today).toBe(TODAY_BERLIN);
 		expect(day.tz).toBe('Europe/Berlin');
+	});
+});
+
+describe('DataLayer day of a history that ended in the past', () => {
+	it('takes the zone of the latest move and points to its day when today has none', async () => {
+		// The fixture's moves end on 30 March 2026 in Berlin; it is now 20 April, 23:30 UTC,
+		// already the 21st in Berlin (UTC+2).
+		const now = Date.UTC(2026, 3, 20, 23, 30, 0);
+		const api = createReferenceApi({
+			dataset: fixtureDataset(),
+			dataDir: null,
+			now: () => now,
+			accessToken: TOKEN
+		});
+		const proxy = createFakeProxy({ handle: (r) => api.handle(r), token: TOKEN });
+		const layer = new DataLayer({ fetch: proxy.fetch, session: session() });
+		const day = layer.day();
+		await until(() => day.today !== null || day.error !== null);
+		expect(day.error).toBeNull();
+		expect(day.tz).toBe('Europe/Berlin');
+		expect(day.today).toBe(20260421);
+		expect(day.latest).toBe(20260330);
+		await api.close();
 	});
 });
 

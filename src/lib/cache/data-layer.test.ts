@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createReferenceApi, type ReferenceApi } from '$lib/server/reference-api';
 import { addDays, localDateInt } from '$lib/time/zone';
 import { DataLayer, type Session } from './data-layer.svelte';
-import { createFakeProxy, type FakeProxy } from './fake-proxy';
+import { createFakeProxy, type FakeProxy } from './testing/fake-proxy';
 import { databaseName, DB_VERSION } from './idb-store';
 import { createMemoryStore } from './memory-store';
 import type { CacheStore } from './schema';
@@ -31,6 +31,7 @@ function newLayer(
 		proxy?: FakeProxy;
 		apiVersion?: Session['apiVersion'];
 		scopes?: string[];
+		upstream?: Session['upstream'];
 	} = {}
 ) {
 	const userKey = options.userKey ?? `layer-${++users}-${Date.now()}`;
@@ -40,7 +41,7 @@ function newLayer(
 		signedIn: true,
 		userKey,
 		scopes: options.scopes ?? [],
-		upstream: 'embedded',
+		upstream: options.upstream ?? 'embedded',
 		apiVersion: options.apiVersion
 	};
 	const layer = new DataLayer({ fetch: proxy.fetch, session, sync: { historyDays: 30 } });
@@ -425,7 +426,7 @@ describe('DataLayer', () => {
 		expect(weighIns.data?.length).toBeGreaterThan(0);
 	});
 
-	it('syncs the blood pressure readings of an upstream speaking v.1.0, and asks v.1.1 for none', async () => {
+	it('syncs the blood pressure readings of an upstream speaking v.1.0 or of the embedded API, and asks another v.1.1 upstream for none', async () => {
 		const created = await api.handle(
 			new Request('http://upstream.test/nudge/api/v.1.0/users/@me/cardiac_events', {
 				method: 'POST',
@@ -455,7 +456,17 @@ describe('DataLayer', () => {
 			[121, 79, 64]
 		]);
 
-		const { layer: current, proxy: currentProxy } = newLayer();
+		// The embedded API serves the v.1.0 family beside v.1.1: an import writes blood pressure there.
+		const { layer: embedded, proxy: embeddedProxy } = newLayer();
+		await embedded.sync();
+		expect(
+			embeddedProxy.requests.some((path) => path.startsWith('v.1.0/users/@me/cardiac_events'))
+		).toBe(true);
+		const imported = embedded.list('cardiacEvents', WEEK_AGO, TODAY);
+		await imported.settled;
+		expect(imported.data?.map((r) => [r.systolic, r.diastolic])).toEqual([[121, 79]]);
+
+		const { layer: current, proxy: currentProxy } = newLayer({ upstream: 'custom' });
 		await current.sync();
 		expect(currentProxy.requests.some((path) => path.includes('cardiac_events'))).toBe(false);
 		const none = current.list('cardiacEvents', WEEK_AGO, TODAY);

@@ -5,7 +5,7 @@ import { FIXTURE_NOW_MS, fixtureDataset } from '$lib/server/reference-api/testin
 import { tokensFor } from '$lib/server/reference-api/testing/helpers';
 import { DataLayer, type Session } from './data-layer.svelte';
 import { deleteWeighIn, logWeighIn, updateGoals, WriteError } from './writes';
-import { createFakeProxy } from './fake-proxy';
+import { createFakeProxy } from './testing/fake-proxy';
 import { createMemoryStore } from './memory-store';
 
 // The fixture (reference-api/testing/fixture.ts): weigh-ins body28 (28 Mar, 64.5 kg) and body30 (30 Mar, 64.1 kg),

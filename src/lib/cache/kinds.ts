@@ -17,7 +17,7 @@ export interface KindEntry {
 	readonly since: number;
 	/** "Last synced" waits for it: the kinds every token reads (the others need their own scope). */
 	readonly core: boolean;
-	/** Only an upstream speaking v.1.0 has it. */
+	/** Of v.1.0 only: an upstream speaking v.1.0 has it, and the embedded API beside v.1.1. */
 	readonly v10Only: boolean;
 	/**
 	 * Backfill window widths in days (sync.ts): over the recent four weeks, about one page of

@@ -12,6 +12,11 @@ export interface PersonDay {
 	/** The zone of the person's latest move. */
 	readonly tz: string;
 	/**
+	 * When today has no move: the date of the latest one (an imported history ends some day in
+	 * the past), so a page can point there; null when today has one, or there is none at all.
+	 */
+	readonly latest: number | null;
+	/**
 	 * The server's clock (epoch seconds) when the day was last asked of the API; null until then.
 	 * Forms that start at "now" start here, not at the browser's clock, which may differ.
 	 */
@@ -26,6 +31,7 @@ const LOGGED_STORAGE_PREFIX = 'wellness:logged-weigh-ins:';
 class PersonDayState implements PersonDay {
 	today = $state<number | null>(null);
 	tz = $state('UTC');
+	latest = $state<number | null>(null);
 	serverTime = $state<number | null>(null);
 	error = $state<string | null>(null);
 }
@@ -132,6 +138,7 @@ export class Person {
 		if (userKey !== remembered) {
 			this.#day.today = null;
 			this.#day.tz = 'UTC';
+			this.#day.latest = null;
 			if (userKey !== null) this.#recall(userKey);
 		}
 		if (userKey === null) {
@@ -145,13 +152,31 @@ export class Person {
 			if (move) {
 				this.#day.tz = normalizeTz(move.details.tz);
 				this.#day.today = move.date;
+				this.#day.latest = null;
 			} else if (page.serverTime !== null) {
 				this.#day.today = localDateInt(page.serverTime, this.#day.tz);
+				// No move today (an imported history ends in the past): the latest move, the first
+				// of a list newest first, gives the person's zone and the day to point to. Asked
+				// after today is known, so nothing waits for it.
+				const recent = await this.#options.client.listPage('moves', {
+					startTime: 0,
+					endTime: page.serverTime
+				});
+				const latest = recent.items[0];
+				if (latest) {
+					this.#day.tz = normalizeTz(latest.details.tz);
+					this.#day.today = localDateInt(page.serverTime, this.#day.tz);
+				}
+				this.#day.latest = latest?.date ?? null;
 			}
 			this.#day.serverTime = page.serverTime;
 			this.#day.error = null;
 			if (this.#day.today !== null) {
-				const remember = JSON.stringify({ today: this.#day.today, tz: this.#day.tz });
+				const remember = JSON.stringify({
+					today: this.#day.today,
+					tz: this.#day.tz,
+					latest: this.#day.latest
+				});
 				try {
 					memory?.setItem(DAY_STORAGE_PREFIX + userKey, remember);
 				} catch {
@@ -172,11 +197,16 @@ export class Person {
 			if (!value.success) return;
 			this.#day.today = value.data.today;
 			this.#day.tz = normalizeTz(value.data.tz);
+			this.#day.latest = value.data.latest ?? null;
 		} catch {
 			// A damaged entry is simply forgotten; the API answers again.
 		}
 	}
 }
 
-const rememberedDaySchema = z.object({ today: z.number(), tz: z.string() });
+const rememberedDaySchema = z.object({
+	today: z.number(),
+	tz: z.string(),
+	latest: z.optional(z.nullable(z.number()))
+});
 const loggedSchema = z.array(z.string());

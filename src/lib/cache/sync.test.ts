@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '$lib/client';
 import { createReferenceApi, type ReferenceApi } from '$lib/server/reference-api';
 import { localDateInt } from '$lib/time/zone';
-import { createFakeProxy, type FakeProxy } from './fake-proxy';
+import { createFakeProxy, type FakeProxy } from './testing/fake-proxy';
 import { openIdbStore } from './idb-store';
 import type { CacheStore } from './schema';
 import { DAY, syncCache, type SyncConfig, type SyncOutcome, type SyncProgress } from './sync';

@@ -99,10 +99,12 @@ export class Syncer {
 		status.setPhase('syncing');
 		try {
 			// A kind whose scope the token lacks is left out, rather than failing every sync.
-			// v.1.0's cardiac events come only from an upstream that speaks v.1.0.
+			// v.1.0's cardiac events (blood pressure) come from an upstream that speaks v.1.0, and
+			// from the embedded API, which serves them beside v.1.1 (an import writes them there).
 			const legacy = (session.apiVersion ?? 'v.1.1') === 'v.1.0';
+			const cardiac = legacy || session.upstream === 'embedded';
 			const kinds = LIST_KINDS.filter(
-				(kind) => missingScopeIn(session, kind) === null && (legacy || !RECORD_KINDS[kind].v10Only)
+				(kind) => missingScopeIn(session, kind) === null && (cardiac || !RECORD_KINDS[kind].v10Only)
 			);
 			const outcome = await syncCache(
 				{

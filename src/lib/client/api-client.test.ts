@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createFakeProxy } from '$lib/cache/fake-proxy';
+import { createFakeProxy } from '$lib/cache/testing/fake-proxy';
 import { createReferenceApi } from '$lib/server/reference-api';
 import { addDays } from '$lib/time/zone';
 import { createApiClient, trendsFromV10 } from './api-client';

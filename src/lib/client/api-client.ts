@@ -254,8 +254,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 		path: string,
 		singlePath: string,
 		itemSchema: SchemaOf<T>,
-		record: string
+		record: string,
+		/** The one version a family exists in (the cardiac events: v.1.0), else the session's. */
+		onlyVersion?: ApiVersion
 	): ListEndpoint<T> {
+		const versionOfList = onlyVersion === undefined ? versionOf : () => onlyVersion;
 		// Built once, from the schemas loaded with the first request.
 		const build = (schemas: Validation) => schemas.collectionSchema(itemSchema(schemas));
 		let page: ReturnType<typeof build> | undefined;
@@ -268,7 +271,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
 		const endpoint: ListEndpoint<T> = {
 			page: (query, opts) =>
-				fetchPage(proxyUrl(base, versionOf(), path, listSearch(query)), opts?.signal),
+				fetchPage(proxyUrl(base, versionOfList(), path, listSearch(query)), opts?.signal),
 			next: (link, opts) => fetchPage(proxyUrlForNext(link, base), opts?.signal),
 			async all(query, opts) {
 				const items: T[] = [];
@@ -286,7 +289,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 				return items;
 			},
 			async one(xid, opts) {
-				const url = proxyUrl(base, versionOf(), `${singlePath}/${encodeURIComponent(xid)}`);
+				const url = proxyUrl(base, versionOfList(), `${singlePath}/${encodeURIComponent(xid)}`);
 				return (await request(url, itemSchema, record, opts?.signal)).data;
 			}
 		};
@@ -310,11 +313,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 			(v) => v.bodyEventSchema,
 			'body event'
 		),
+		// The cardiac family is v.1.0 only: asked in v.1.0 whatever the session speaks (the
+		// embedded API serves it beside v.1.1).
 		cardiacEvents: listEndpoint(
 			'users/@me/cardiac_events',
 			'cardiac_events',
 			(v) => v.cardiacEventV10Schema,
-			'cardiac event'
+			'cardiac event',
+			'v.1.0'
 		),
 		meals: listEndpoint('users/@me/meals', 'meals', (v) => v.mealSchema, 'meal')
 	};

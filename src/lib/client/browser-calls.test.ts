@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { endpoints, type ApiVersion } from '$lib/api/endpoints';
-import { createFakeProxy } from '$lib/cache/fake-proxy';
+import { createFakeProxy } from '$lib/cache/testing/fake-proxy';
 import { createReferenceApi } from '$lib/server/reference-api';
 import { guardProxyRequest } from '$lib/server/proxy/request-guard';
 import { createApiClient, type ListKind } from './api-client';

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BodyEvent } from '$lib/api';
 import {
 	intentText,
+	weightGoalText,
 	latestOf,
 	trendVerdict,
 	weighIns,
@@ -121,6 +122,26 @@ describe('weightGoal', () => {
 			intent: null
 		});
 		expect(intentText('lose')).toBe('Aiming to lose weight');
+	});
+
+	it('states the goal once: a target with its aim, or the aim alone, never "not set" beside an aim', () => {
+		const kg = (weight: number) => `${weight.toFixed(1)} kg`;
+		expect(weightGoalText({ weightKg: null, intent: 'maintain' }, kg)).toEqual({
+			value: 'Keep it steady',
+			detail: 'No target weight: the aim is to stay as you are'
+		});
+		expect(weightGoalText({ weightKg: 68, intent: 'lose' }, kg)).toEqual({
+			value: '68.0 kg',
+			detail: 'Aiming to lose weight'
+		});
+		expect(weightGoalText({ weightKg: null, intent: 'gain' }, kg)).toEqual({
+			value: 'Gain weight',
+			detail: 'No target weight set'
+		});
+		expect(weightGoalText({ weightKg: null, intent: null }, kg)).toEqual({
+			value: 'Not set',
+			detail: 'No target weight and no aim'
+		});
 	});
 
 	it('calls a trend better when it goes the way the intent wants', () => {

@@ -100,6 +100,29 @@ export function weightGoal(
 	};
 }
 
+/**
+ * The weight goal as one coherent statement: the target with its aim when there is a target,
+ * else the aim alone ("Keep it steady", "No target weight"), never "Not set" beside an aim.
+ * `weightText` writes a weight in the person's units.
+ */
+export function weightGoalText(
+	goal: WeightGoal,
+	weightText: (kg: number) => string
+): { value: string; detail: string } {
+	if (goal.weightKg !== null)
+		return { value: weightText(goal.weightKg), detail: intentText(goal.intent) };
+	switch (goal.intent) {
+		case 'maintain':
+			return { value: 'Keep it steady', detail: 'No target weight: the aim is to stay as you are' };
+		case 'lose':
+			return { value: 'Lose weight', detail: 'No target weight set' };
+		case 'gain':
+			return { value: 'Gain weight', detail: 'No target weight set' };
+		case null:
+			return { value: 'Not set', detail: 'No target weight and no aim' };
+	}
+}
+
 /** The goal's intent in words. */
 export function intentText(intent: WeightIntent | null): string {
 	switch (intent) {

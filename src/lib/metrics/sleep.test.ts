@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Sleep } from '$lib/api';
 import {
+	BERLIN,
 	NEW_YORK,
 	afternoonNap,
 	at,
@@ -76,9 +77,10 @@ describe('hypnogram', () => {
 			'awake'
 		]);
 		expectContiguous(h);
-		// By hand: light 25+60+75+60+60, deep 70+45+30, awake 10+15 minutes.
+		// By hand: light 25+60+75+60+60, deep 70+45+30, awake 10+15 minutes; no REM from a band.
 		expect(h.totals).toEqual({
 			latency: 15 * MIN,
+			rem: 0,
 			light: 280 * MIN,
 			deep: 145 * MIN,
 			awake: 25 * MIN,
@@ -179,6 +181,45 @@ describe('hypnogram', () => {
 	});
 });
 
+describe('REM', () => {
+	// Bed 23:00, asleep at once: light 2 h, REM 50 min, deep 1 h, REM 90 min, awake the last 10 min.
+	const withRem = makeSleep({
+		bedtime: at(20190306, 23, 0, BERLIN),
+		wake: at(20190307, 4, 30, BERLIN),
+		phases: [
+			[0, 2],
+			[120, 4],
+			[170, 3],
+			[230, 4],
+			[320, 1]
+		]
+	});
+
+	it('reads depth 4 as REM, and counts it as asleep', () => {
+		const night = hypnogram(withRem.sleep, withRem.ticks);
+		expect(night.segments.map((segment) => segment.phase)).toEqual([
+			'light',
+			'rem',
+			'deep',
+			'rem',
+			'awake'
+		]);
+		expect(night.totals).toMatchObject({
+			rem: 140 * MIN,
+			light: 120 * MIN,
+			deep: 60 * MIN,
+			awake: 10 * MIN,
+			asleep: 320 * MIN
+		});
+	});
+
+	it('takes REM from the details of a sleep without phases, and into the nights’ totals', () => {
+		const night = hypnogram(withRem.sleep, []);
+		expect(night.totals).toMatchObject({ rem: 140 * MIN, asleep: 320 * MIN });
+		expect(nightPhaseTotals([withRem.sleep])[0]).toMatchObject({ rem: 140 * MIN });
+	});
+});
+
 describe('nightPhaseTotals', () => {
 	it('lists nights by wake date from their details, leaving naps out', () => {
 		const sleeps = [
@@ -194,6 +235,7 @@ describe('nightPhaseTotals', () => {
 			xid: 'night-20261025',
 			latency: 15 * MIN,
 			awake: autumnNight.sleep.details.awake,
+			rem: 0,
 			light: autumnNight.sleep.details.light,
 			deep: autumnNight.sleep.details.deep
 		});

@@ -6,7 +6,8 @@ import type { Hypnogram, HypnogramSegment, NightPhaseTotals, SleepPhase } from '
 const PHASE_OF_DEPTH: Record<SleepTick['depth'], Exclude<SleepPhase, 'latency'>> = {
 	1: 'awake',
 	2: 'light',
-	3: 'deep'
+	3: 'deep',
+	4: 'rem'
 };
 
 /** The date a sleep belongs to: the local date, in the sleep's own zone, of when the user woke. */
@@ -41,13 +42,16 @@ export function asleepSeconds(sleep: Sleep): number | null {
 	return Math.max(0, duration - (awake ?? 0) - latency);
 }
 
-/** Totals of a hypnogram's segments: seconds per phase, asleep = light + deep, inBed = wake - bedtime. */
+/**
+ * Totals of a hypnogram's segments: seconds per phase, asleep = light + deep + REM, inBed = wake -
+ * bedtime.
+ */
 export function sleepTotals(
 	hypnogram: Pick<Hypnogram, 'segments' | 'bedtime' | 'wake'>
 ): Hypnogram['totals'] {
-	const totals = { latency: 0, awake: 0, light: 0, deep: 0, asleep: 0, inBed: 0 };
+	const totals = { latency: 0, awake: 0, rem: 0, light: 0, deep: 0, asleep: 0, inBed: 0 };
 	for (const segment of hypnogram.segments) totals[segment.phase] += segment.end - segment.start;
-	totals.asleep = totals.light + totals.deep;
+	totals.asleep = totals.light + totals.deep + totals.rem;
 	totals.inBed = hypnogram.wake - hypnogram.bedtime;
 	return totals;
 }
@@ -120,16 +124,17 @@ function hypnogramFromDetails(
 	}
 	if (base.wake > sleepStart) segments.push({ start: sleepStart, end: base.wake, phase: 'light' });
 	const drawn = sleepTotals({ segments, bedtime: base.bedtime, wake: base.wake });
-	const { awake, light, deep } = sleep.details;
+	const { awake, rem, light, deep } = sleep.details;
 	const totals =
-		awake === null && light === null && deep === null
+		awake === null && light === null && deep === null && !rem
 			? drawn
 			: {
 					latency: drawn.latency,
 					awake: awake ?? 0,
+					rem: rem ?? 0,
 					light: light ?? 0,
 					deep: deep ?? 0,
-					asleep: (light ?? 0) + (deep ?? 0),
+					asleep: (light ?? 0) + (deep ?? 0) + (rem ?? 0),
 					inBed: drawn.inBed
 				};
 	return { ...base, asleep, segments, totals, source: 'details' };
@@ -152,6 +157,7 @@ export function nightPhaseTotals(sleeps: readonly Sleep[]): NightPhaseTotals[] {
 					xid: sleep.xid,
 					latency: asleep === null ? 0 : asleep - sleep.time_created,
 					awake: sleep.details.awake ?? 0,
+					rem: sleep.details.rem ?? 0,
 					light: sleep.details.light ?? 0,
 					deep: sleep.details.deep ?? 0
 				}

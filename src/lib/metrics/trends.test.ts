@@ -48,12 +48,14 @@ const SPEC_FIELDS = [
 ];
 
 describe('TREND_METRICS', () => {
-	it('covers every trend value field of both versions exactly once', () => {
+	it('covers every trend value field of both versions exactly once, and the REM extension', () => {
 		const v11 = TREND_METRICS.map((m) => m.fields['v.1.1']).filter((f) => f !== null);
 		const v10 = TREND_METRICS.map((m) => m.fields['v.1.0']).filter((f) => f !== null);
-		expect(new Set(v11)).toEqual(new Set([...SPEC_FIELDS, 's_sound', 'n_sound']));
+		// s_rem and n_rem: the embedded API's REM of imported nights, in no version of the API.
+		const rem = ['s_rem', 'n_rem'];
+		expect(new Set(v11)).toEqual(new Set([...SPEC_FIELDS, 's_sound', 'n_sound', ...rem]));
 		expect(new Set(v10)).toEqual(
-			new Set([...SPEC_FIELDS.filter((f) => !f.startsWith('goal_')), 's_deep', 'n_deep'])
+			new Set([...SPEC_FIELDS.filter((f) => !f.startsWith('goal_')), 's_deep', 'n_deep', ...rem])
 		);
 		expect(new Set(TREND_METRICS.map((m) => m.key)).size).toBe(TREND_METRICS.length);
 	});

@@ -84,6 +84,8 @@ export const TREND_METRICS: readonly TrendMetric[] = [
 	metric('s_awakenings', 'Awakenings', 'count', 'sleep_read', 'mean'),
 	metric('s_light', 'Light sleep', 'seconds', 'sleep_read', 'mean'),
 	metric('s_sound', 'Deep sleep', 'seconds', 'sleep_read', 'mean', 's_deep'),
+	// Not an API field: the embedded API's extension for imported nights that recorded REM.
+	metric('s_rem', 'REM sleep', 'seconds', 'sleep_read', 'mean'),
 	metric('s_awake', 'Awake in bed', 'seconds', 'sleep_read', 'mean'),
 	// Named as the Today view's night card names them: time asleep, and time in bed beside it.
 	metric('s_duration', 'Asleep', 'seconds', 'sleep_read', 'mean'),
@@ -95,6 +97,7 @@ export const TREND_METRICS: readonly TrendMetric[] = [
 	metric('n_awakenings', 'Nap awakenings', 'count', 'sleep_read', 'mean'),
 	metric('n_light', 'Nap light sleep', 'seconds', 'sleep_read', 'mean'),
 	metric('n_sound', 'Nap deep sleep', 'seconds', 'sleep_read', 'mean', 'n_deep'),
+	metric('n_rem', 'Nap REM sleep', 'seconds', 'sleep_read', 'mean'),
 	metric('n_awake', 'Nap awake', 'seconds', 'sleep_read', 'mean'),
 	metric('n_duration', 'Nap duration', 'seconds', 'sleep_read', 'mean'),
 	metric('n_quality', 'Nap quality', '%', 'sleep_read', 'mean')

@@ -21,7 +21,7 @@ export interface HourlyBin {
 	underway?: boolean;
 }
 
-export type SleepPhase = 'latency' | 'awake' | 'light' | 'deep';
+export type SleepPhase = 'latency' | 'awake' | 'rem' | 'light' | 'deep';
 
 export interface HypnogramSegment {
 	start: number;
@@ -41,6 +41,8 @@ export interface Hypnogram {
 	totals: {
 		latency: number;
 		awake: number;
+		/** REM seconds: 0 for a band's night, which records no REM. */
+		rem: number;
 		light: number;
 		deep: number;
 		asleep: number;
@@ -59,6 +61,7 @@ export interface NightPhaseTotals {
 	xid: string;
 	latency: number;
 	awake: number;
+	rem: number;
 	light: number;
 	deep: number;
 }

@@ -10,6 +10,7 @@ export type ProxyErrorType =
 	| 'payload_too_large'
 	| 'cross_site_request'
 	| 'sign_in_required'
+	| 'insufficient_scope'
 	| 'upstream_redirect'
 	| 'upstream_timeout'
 	| 'upstream_unreachable'
@@ -18,6 +19,10 @@ export type ProxyErrorType =
 	| 'bad_upstream_response'
 	| 'not_configured'
 	| 'import_busy'
+	| 'upload_stalled'
+	| 'upload_aborted'
+	| 'insufficient_storage'
+	| 'store_unavailable'
 	| 'invalid_import'
 	| 'internal_error';
 
@@ -27,6 +32,7 @@ const reasons: Readonly<Record<number, string>> = {
 	403: 'Forbidden',
 	404: 'Not Found',
 	405: 'Method Not Allowed',
+	408: 'Request Timeout',
 	409: 'Conflict',
 	413: 'Payload Too Large',
 	415: 'Unsupported Media Type',
@@ -34,7 +40,8 @@ const reasons: Readonly<Record<number, string>> = {
 	500: 'Internal Server Error',
 	502: 'Bad Gateway',
 	503: 'Service Unavailable',
-	504: 'Gateway Timeout'
+	504: 'Gateway Timeout',
+	507: 'Insufficient Storage'
 };
 
 /** The JSON body of a failure: `meta.code` equals the HTTP status (docs/api-choices.md, Errors). */

@@ -1,19 +1,18 @@
 // The embedded reference API, loaded with its SQLite store by a dynamic import on first use, so a
 // deployment against a real upstream (NUDGE_BASE_URL set) never loads either.
 import { randomBytes } from 'node:crypto';
-import { ownAccountWriter, type StoreWriter } from './import/store-sink';
+import type { ImportDestination } from './auth/import-access';
+import { ownAccountWriter } from './import/store-sink';
 import { optionsFromEnv } from './reference-api/config';
+
+// The settings' error, for the start-up message (config.ts is loaded with this module anyway).
+export { ReferenceConfigError } from './reference-api/config';
 import type { ReferenceApi } from './reference-api/index';
 import type { EmbeddedApi } from './runtime';
 
-export interface LazyEmbeddedApi extends EmbeddedApi {
+export interface LazyEmbeddedApi extends EmbeddedApi, ImportDestination {
 	/** Loads the module, opens the database and generates the demo if it is not there yet. */
 	ready(): Promise<void>;
-	/**
-	 * Opens an imported file's transaction into the person's own account; a record the store
-	 * refuses fails the whole file as an ImportError (nothing stored).
-	 */
-	importOwn: StoreWriter;
 }
 
 /** Wraps the reference API's module behind a loader that runs on the first call that needs it. */
@@ -34,9 +33,19 @@ export function lazyEmbeddedApi(env: Record<string, string | undefined>): LazyEm
 		async ready() {
 			await (await load()).ready();
 		},
-		async importOwn() {
-			const module = await import('./reference-api/index');
-			return ownAccountWriter(await load(), module)();
+		async grantOf(token) {
+			return (await load()).grantOf(token);
+		},
+		writerInto(account) {
+			// A record the store refuses fails the whole file as an ImportError (nothing stored).
+			return async () => {
+				const module = await import('./reference-api/index');
+				const into = {
+					OWN_ACCOUNT: account ?? module.OWN_ACCOUNT,
+					ImportError: module.ImportError
+				};
+				return ownAccountWriter(await load(), into)();
+			};
 		}
 	};
 }

@@ -6,7 +6,12 @@ import { PassThrough, type Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ownAccountWriter, type StoreWriter } from './import/index';
-import { cleanFileName, createImportUpload, type UploadRequest } from './import-upload';
+import {
+	cleanFileName,
+	createImportUpload,
+	type UploadDestination,
+	type UploadRequest
+} from './import-upload';
 import * as referenceApi from './reference-api/index';
 import { createReferenceApi, type ReferenceApi } from './reference-api/index';
 import { FIXTURE_NOW_MS, fixtureDataset } from './reference-api/testing/fixture';
@@ -38,13 +43,20 @@ afterEach(async () => {
 });
 
 const writer: StoreWriter = () => ownAccountWriter(api, referenceApi)();
+/** The person's own account, every kind allowed: a server without sign-in. */
+const own: UploadDestination = { writer, refused: () => null };
 
-function handler(write: StoreWriter | null = writer) {
-	return createImportUpload({ writer: () => write, tmpDir: spool, now: () => FIXTURE_NOW_MS });
+function handler() {
+	return createImportUpload({ spool: { root: spool }, now: () => FIXTURE_NOW_MS });
 }
 
-function request(name: string | null, body: Readable | null, tz: string | null = null) {
-	return { name, body, size: null, tz } satisfies UploadRequest;
+function request(
+	name: string | null,
+	body: Readable | null,
+	tz: string | null = null,
+	into: UploadDestination = own
+) {
+	return { name, body, size: null, tz, into } satisfies UploadRequest;
 }
 
 const file = (name: string) => createReadStream(fixture(name));
@@ -83,7 +95,8 @@ describe('the import upload', () => {
 			workouts: 0,
 			body_events: 2,
 			meals: 2,
-			heartrates: 0
+			heartrates: 0,
+			cardiac_events: 0
 		});
 		// The static token reads the own account once it holds records: the rows' steps.
 		expect(await stepsOn(20240330, 20240331, 20240401, 20240402)).toEqual([
@@ -111,7 +124,8 @@ describe('the import upload', () => {
 			workouts: 2,
 			body_events: 2,
 			meals: 1,
-			heartrates: 2
+			heartrates: 2,
+			cardiac_events: 0
 		});
 		expect(await readdir(spool)).toEqual([]);
 	});
@@ -165,12 +179,36 @@ describe('the import upload', () => {
 		expect(await stepsOn(20240330, 20240331)).toEqual([null, null]);
 	});
 
-	it('refuses to import when the server reads an upstream API', async () => {
-		const response = await handler(null)(request('up-export.csv', file('up-export.csv')));
-		expect(response.status).toBe(409);
+	it('stops at the first record of a kind the sign-in may not write, and stores nothing', async () => {
+		// The UP export holds moves, sleeps, weigh-ins and meals; this sign-in may not add meals.
+		const into: UploadDestination = {
+			writer,
+			refused: (kind) => (kind === 'meals' ? { kind, scope: 'meal_write' } : null)
+		};
+		const response = await handler()(request('up-export.csv', file('up-export.csv'), null, into));
+		expect(response.status).toBe(403);
 		const answer = await read(response);
-		expect(answer.meta.error_type).toBe('not_configured');
-		expect(answer.meta.error_detail).toContain('NUDGE_BASE_URL');
+		expect(answer.meta.error_type).toBe('insufficient_scope');
+		expect(answer.meta.error_detail).toBe(
+			'Nothing was imported: the file holds meals, and this sign-in may not add them (meal_write). Sign in again and allow it.'
+		);
+		expect(await stepsOn(20240330, 20240331)).toEqual([null, null]);
+	});
+
+	it('answers a refused kind at once, without waiting for the rest of the upload', async () => {
+		const into: UploadDestination = {
+			writer,
+			refused: (kind) => ({ kind, scope: 'move_write' })
+		};
+		const upload = new PassThrough();
+		const answer = handler()(request('up.csv', upload, null, into));
+		upload.write('date,m_steps\n');
+		for (let day = 1; day <= 28; day++)
+			upload.write(`202401${String(day).padStart(2, '0')},${day}\n`);
+		// The upload goes on (it never ends here): the refusal does not wait for it.
+		const response = await answer;
+		expect(response.status).toBe(403);
+		upload.destroy();
 	});
 
 	it('refuses a file without a name or of another kind', async () => {

@@ -4,7 +4,7 @@ import { ALL_SCOPES, findEndpoint } from '$lib/api/endpoints';
 import type { ApiVersion } from '$lib/api/envelope';
 import type { ServerConfig } from './config/parse-config';
 import { createTokenClient, type TokenClient } from './auth/oauth-client';
-import { createSealer, deriveCookieKey, type Sealer } from './auth/sealed-cookie';
+import { createSealer, deriveSessionKeys, type Sealer } from './auth/sealed-cookie';
 import { DEFAULT_READ_SCOPES } from './auth/scopes';
 import { RefreshCoalescer, userKeyOf } from './auth/session';
 import { SessionStore } from './auth/session-store';
@@ -51,8 +51,23 @@ export interface ServerRuntime {
 
 export interface RuntimeDeps {
 	embedded: () => EmbeddedApi;
+	/**
+	 * The folder whose `sessions.sqlite` keeps sign-ins across restarts; null or absent keeps them
+	 * in memory (see sessionFolder).
+	 */
+	sessionDir?: string | null;
 	fetch?: Transport;
 	now?: () => number;
+}
+
+/**
+ * Where sign-ins are kept: in `sessions.sqlite` of the data folder when they can outlive a
+ * restart (OAuth, with NUDGE_SESSION_SECRET set, and a data folder, with an upstream too); in
+ * memory, for this process, otherwise: without the secret a restart could read none of them.
+ */
+export function sessionFolder(config: ServerConfig): string | null {
+	if (config.auth.mode !== 'oauth' || config.sessionSecret === null) return null;
+	return config.dataDir;
 }
 
 /** A transport that answers from the embedded API in-process (no network hop). */
@@ -113,6 +128,7 @@ export function createRuntime(config: ServerConfig, deps: RuntimeDeps): ServerRu
 	if (auth.mode === 'token') staticToken = auth.accessToken;
 	else if (auth.mode === 'embedded') staticToken = deps.embedded().demoAccessToken;
 
+	const keys = deriveSessionKeys(config.sessionSecret);
 	const userKeys = new Map<string, Promise<string | null>>();
 	const upstreamId = embedded ? 'embedded' : baseUrl;
 
@@ -121,10 +137,10 @@ export function createRuntime(config: ServerConfig, deps: RuntimeDeps): ServerRu
 		upstreamId,
 		upstream,
 		proxy: createProxyHandler({ upstream }),
-		sealer: createSealer(deriveCookieKey(config.sessionSecret)),
+		sealer: createSealer(keys.cookie),
 		tokenClient,
 		coalescer: tokenClient === null ? null : new RefreshCoalescer(tokenClient, deps.now),
-		sessions: new SessionStore({ now: deps.now }),
+		sessions: new SessionStore({ dir: deps.sessionDir ?? null, key: keys.sessions, now: deps.now }),
 		staticToken,
 		defaultScopes: config.scopes ?? (auth.mode === 'oauth' ? DEFAULT_READ_SCOPES : ALL_SCOPES),
 		authorizeBase: embedded ? null : baseUrl,

@@ -2,7 +2,12 @@
 import { render } from 'svelte/server';
 import { describe, expect, it } from 'vitest';
 import Hypnogram from './Hypnogram.svelte';
-import { hypnogramNewYork, hypnogramOrdinary, hypnogramSpringForward } from '../testing/fixtures';
+import {
+	hypnogramNewYork,
+	hypnogramOrdinary,
+	hypnogramSpringForward,
+	hypnogramWithRem
+} from '../testing/fixtures';
 import { chartSvgMarkup, expectRoundedCoordinates } from '../testing/snapshot-markup';
 
 describe('hypnogram snapshots', () => {
@@ -30,5 +35,13 @@ describe('hypnogram snapshots', () => {
 		const svg = chartSvgMarkup(render(Hypnogram, { props: { night: hypnogramNewYork } }).body);
 		expect(svg).toContain('times in America/New_York');
 		await expect(svg).toMatchFileSnapshot('./__snapshots__/hypnogram-new-york.svg');
+	});
+
+	it('draws a watch night with REM in a row of its own between awake and light', async () => {
+		const svg = chartSvgMarkup(render(Hypnogram, { props: { night: hypnogramWithRem } }).body);
+		expectRoundedCoordinates(svg);
+		expect(svg).toContain('>REM sleep</text>');
+		expect(svg.match(/class="block phase-rem/g)).toHaveLength(2);
+		await expect(svg).toMatchFileSnapshot('./__snapshots__/hypnogram-rem.svg');
 	});
 });

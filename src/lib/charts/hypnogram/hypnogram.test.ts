@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { formatClock, zonedToEpoch } from '$lib/time/zone';
-import { hypnogramNewYork, hypnogramOrdinary, hypnogramSpringForward } from '../testing/fixtures';
+import {
+	hypnogramNewYork,
+	hypnogramOrdinary,
+	hypnogramSpringForward,
+	hypnogramWithRem
+} from '../testing/fixtures';
 import { hourTicksInZone, hypnogramLayout, hypnogramTable, phaseBlockLabel } from './hypnogram';
 
 const BERLIN = 'Europe/Berlin';
@@ -129,5 +134,30 @@ describe('hypnogramLayout', () => {
 		expect(latency && phaseBlockLabel(latency, hypnogramNewYork.tz)).toBe(
 			'Falling asleep 22:45–23:09 (24 min)'
 		);
+	});
+});
+
+describe('a night with REM', () => {
+	it('gets a REM row between awake and light sleep; a night without keeps three rows', () => {
+		const layout = hypnogramLayout(hypnogramWithRem, 540, 164);
+		expect(layout.rows).toEqual(['awake', 'rem', 'light', 'deep']);
+		const rowTop = (phase: string) => layout.blocks.find((block) => block.phase === phase)?.y ?? -1;
+		expect(rowTop('awake')).toBeLessThan(rowTop('rem'));
+		expect(rowTop('rem')).toBeLessThan(rowTop('light'));
+		expect(rowTop('light')).toBeLessThan(rowTop('deep'));
+		expect(hypnogramLayout(hypnogramOrdinary, 540, 164).rows).toEqual(['awake', 'light', 'deep']);
+	});
+
+	it('keeps one band per stage, each meeting the next, with four rows', () => {
+		const layout = hypnogramLayout(hypnogramWithRem, 540, 164);
+		const bands = new Map(
+			layout.blocks
+				.filter((block) => block.phase !== 'latency')
+				.map((block) => [block.phase, [block.y, block.y + block.height]])
+		);
+		expect(bands.get('awake')).toEqual([0, 41]);
+		expect(bands.get('rem')).toEqual([41, 82]);
+		expect(bands.get('light')).toEqual([82, 123]);
+		expect(bands.get('deep')).toEqual([123, 164]);
 	});
 });

@@ -10,9 +10,15 @@ import type { ChartTable } from '../frame/table';
 /** Rows from top to bottom: awake above, deep sleep at the bottom, as sleep labs draw it. */
 export const HYPNOGRAM_ROWS = ['awake', 'light', 'deep'] as const;
 
+/** The rows of a night with REM (an imported watch's): REM between awake and light. */
+export const HYPNOGRAM_ROWS_WITH_REM = ['awake', 'rem', 'light', 'deep'] as const;
+
+export type HypnogramRow = (typeof HYPNOGRAM_ROWS_WITH_REM)[number];
+
 export const phaseLabel: Record<SleepPhase, string> = {
 	latency: 'Falling asleep',
 	awake: 'Awake',
+	rem: 'REM sleep',
 	light: 'Light sleep',
 	deep: 'Deep sleep'
 };
@@ -43,6 +49,8 @@ export interface HypnogramLayout {
 	connectors: PhaseConnector[];
 	/** Whole local hours of the sleep's zone that fall inside the night. */
 	hourTicks: number[];
+	/** The phase rows from top to bottom: with a REM row only for a night that has REM. */
+	rows: readonly HypnogramRow[];
 }
 
 /**
@@ -61,19 +69,21 @@ export function hourTicksInZone(start: number, end: number, tz: string, every = 
 	return ticks;
 }
 
-function rowOf(phase: SleepPhase): number {
-	return phase === 'latency' ? 0 : HYPNOGRAM_ROWS.indexOf(phase);
-}
-
 export function hypnogramLayout(
 	night: Hypnogram,
 	innerWidth: number,
 	innerHeight: number
 ): HypnogramLayout {
+	const rows: readonly HypnogramRow[] = night.segments.some((segment) => segment.phase === 'rem')
+		? HYPNOGRAM_ROWS_WITH_REM
+		: HYPNOGRAM_ROWS;
+	const rowOf = (phase: SleepPhase) => (phase === 'latency' ? 0 : rows.indexOf(phase));
 	const x = scaleLinear().domain([night.bedtime, night.wake]).range([0, innerWidth]);
 	// One band per stage, each meeting the next: the night reads as one shape, as Oura and
 	// Apple draw it, with no white gap between stages.
-	const y = scaleBand<number>().domain([0, 1, 2]).range([0, innerHeight]);
+	const y = scaleBand<number>()
+		.domain(rows.map((_, index) => index))
+		.range([0, innerHeight]);
 	const blocks = night.segments.map((segment, index): PhaseBlock => {
 		const left = x(segment.start);
 		const right = x(segment.end);
@@ -110,7 +120,8 @@ export function hypnogramLayout(
 		y,
 		blocks,
 		connectors,
-		hourTicks: hourTicksInZone(night.bedtime, night.wake, night.tz, every)
+		hourTicks: hourTicksInZone(night.bedtime, night.wake, night.tz, every),
+		rows
 	};
 }
 

@@ -3,7 +3,7 @@ import { render } from 'svelte/server';
 import { describe, expect, it } from 'vitest';
 import NightStack from './NightStack.svelte';
 import { nightMonthSlots, nightMonthTotals } from '../testing/daily-fixtures';
-import { nightTotals } from '../testing/fixtures';
+import { nightTotals, nightTotalsWithRem } from '../testing/fixtures';
 import { chartSvgMarkup, expectRoundedCoordinates } from '../testing/snapshot-markup';
 
 describe('night stack snapshots', () => {
@@ -23,5 +23,13 @@ describe('night stack snapshots', () => {
 		expect(svg.match(/>no record<\/text>/g)).toHaveLength(2);
 		expect(svg).toContain('aria-label="Tue 10 Mar: no record"');
 		await expect(svg).toMatchFileSnapshot('./__snapshots__/night-stack-month-gaps.svg');
+	});
+
+	it('stacks REM between light sleep and awake for nights that have it', async () => {
+		const svg = chartSvgMarkup(render(NightStack, { props: { nights: nightTotalsWithRem } }).body);
+		expectRoundedCoordinates(svg);
+		// The middle night has no REM: two REM pieces for three nights.
+		expect(svg.match(/class="phase-rem"/g)).toHaveLength(2);
+		await expect(svg).toMatchFileSnapshot('./__snapshots__/night-stack-rem.svg');
 	});
 });

@@ -5,8 +5,8 @@ import { daySlots } from '$lib/metrics/day-slots';
 import { hourTickValues, nightColumnLabel, nightStackLayout, nightStackTable } from './night-stack';
 
 const nights: NightPhaseTotals[] = [
-	{ dateInt: 20260323, xid: 'a', latency: 600, awake: 1200, light: 14400, deep: 5400 },
-	{ dateInt: 20260324, xid: 'b', latency: 1800, awake: 600, light: 10800, deep: 3600 }
+	{ dateInt: 20260323, xid: 'a', latency: 600, awake: 1200, rem: 0, light: 14400, deep: 5400 },
+	{ dateInt: 20260324, xid: 'b', latency: 1800, awake: 600, rem: 0, light: 10800, deep: 3600 }
 ];
 
 describe('nightStackLayout', () => {
@@ -63,7 +63,7 @@ describe('nightStackLayout in fixed slots', () => {
 	]);
 	const three = [
 		...nights,
-		{ dateInt: 20260327, xid: 'c', latency: 900, awake: 900, light: 12000, deep: 6000 }
+		{ dateInt: 20260327, xid: 'c', latency: 900, awake: 900, rem: 0, light: 12000, deep: 6000 }
 	];
 
 	it('keeps a column for every day of the week and a gap for each night with no record', () => {
@@ -91,5 +91,28 @@ describe('nightStackLayout in fixed slots', () => {
 			['2026-03-29', 'not yet']
 		]);
 		expect(table.rows[2]?.deep).toBeUndefined();
+	});
+});
+
+describe('nights with REM', () => {
+	const withRem: NightPhaseTotals[] = [
+		{ dateInt: 20190305, xid: 'a', latency: 600, awake: 900, rem: 5400, light: 13800, deep: 4200 },
+		{ dateInt: 20190306, xid: 'b', latency: 900, awake: 1200, rem: 0, light: 16200, deep: 3600 }
+	];
+
+	it('stacks REM above light sleep, and counts it in the night', () => {
+		const layout = nightStackLayout(withRem, 400, 200);
+		expect(layout.phases).toEqual(['deep', 'light', 'rem', 'awake', 'latency']);
+		const first = layout.columns[0];
+		expect(first?.total).toBe(600 + 900 + 5400 + 13800 + 4200);
+		expect(first?.pieces.find((piece) => piece.phase === 'rem')?.seconds).toBe(5400);
+		expect(nightColumnLabel(first!)).toContain('REM sleep 1 h 30 min');
+	});
+
+	it('adds a REM column to the table only when a night has REM', () => {
+		expect(nightStackTable(withRem).columns.map((column) => column.key)).toContain('rem');
+		expect(nightStackTable(withRem).rows[0]).toMatchObject({ rem: 5400 });
+		expect(nightStackTable(nights).columns.map((column) => column.key)).not.toContain('rem');
+		expect(nightStackLayout(nights, 400, 200).phases).not.toContain('rem');
 	});
 });

@@ -19,6 +19,19 @@ export const STACK_PHASES = [
 	'awake',
 	'latency'
 ] as const satisfies readonly SleepPhase[];
+/** The stack of nights some of which have REM (an imported watch's): REM above light sleep. */
+export const STACK_PHASES_WITH_REM = [
+	'deep',
+	'light',
+	'rem',
+	'awake',
+	'latency'
+] as const satisfies readonly SleepPhase[];
+
+/** The phases to stack: REM only when one of the nights has some. */
+export function stackPhases(nights: readonly NightPhaseTotals[]): readonly SleepPhase[] {
+	return nights.some((night) => night.rem > 0) ? STACK_PHASES_WITH_REM : STACK_PHASES;
+}
 
 export interface StackPiece {
 	phase: SleepPhase;
@@ -44,6 +57,8 @@ export interface NightStackLayout {
 	columns: NightColumn[];
 	/** Wake dates of the slots with no night, drawn as labelled gaps. */
 	gaps: SlotGap[];
+	/** The phases stacked, from the baseline up. */
+	phases: readonly SleepPhase[];
 }
 
 /**
@@ -61,7 +76,8 @@ export function nightStackLayout(
 		.domain(slots ? slots.map((slot) => slot.dateInt) : nights.map((night) => night.dateInt))
 		.range([0, innerWidth])
 		.padding(0.2);
-	const series = stack<NightPhaseTotals, SleepPhase>().keys(STACK_PHASES)([...nights]);
+	const phases = stackPhases(nights);
+	const series = stack<NightPhaseTotals, SleepPhase>().keys(phases)([...nights]);
 	const top = max(series, (layer) => max(layer, (point) => point[1])) ?? 0;
 	const hours = Math.ceil(Math.max(top, 3600) / 3600);
 	const y = scaleLinear()
@@ -77,7 +93,7 @@ export function nightStackLayout(
 				height: round2(y(low) - y(high))
 			};
 		});
-		const total = night.latency + night.awake + night.light + night.deep;
+		const total = night.latency + night.awake + night.rem + night.light + night.deep;
 		const bar = barInBand(x(night.dateInt) ?? 0, x.bandwidth());
 		return {
 			index,
@@ -89,7 +105,7 @@ export function nightStackLayout(
 			pieces
 		};
 	});
-	return { x, y, columns, gaps: slots ? slotGaps(slots, x) : [] };
+	return { x, y, columns, gaps: slots ? slotGaps(slots, x) : [], phases };
 }
 
 /** Hour ticks for a seconds axis: every hour, or every 2 or 3 when the axis is crowded. */
@@ -114,11 +130,13 @@ export function nightStackTable(
 	slots?: readonly DaySlot[]
 ): ChartTable {
 	const duration = { unit: 'seconds', format: formatDuration };
+	const rem = stackPhases(nights).includes('rem');
 	return {
 		columns: [
 			{ key: 'date', label: 'Wake date' },
 			{ key: 'latency', label: phaseLabel.latency, ...duration },
 			{ key: 'awake', label: phaseLabel.awake, ...duration },
+			...(rem ? [{ key: 'rem', label: phaseLabel.rem, ...duration }] : []),
 			{ key: 'light', label: phaseLabel.light, ...duration },
 			{ key: 'deep', label: phaseLabel.deep, ...duration },
 			...(slots ? [{ key: 'record', label: 'Record' }] : [])
@@ -128,6 +146,7 @@ export function nightStackTable(
 				date: formatDateInt(night.dateInt),
 				latency: night.latency,
 				awake: night.awake,
+				...(rem ? { rem: night.rem } : {}),
 				light: night.light,
 				deep: night.deep
 			})),

@@ -74,6 +74,7 @@ export const nightMonthTotals: NightPhaseTotals[] = asleepMonth.flatMap((slot) =
 					xid: `night-${slot.dateInt}`,
 					latency: 900,
 					awake: 1200,
+					rem: 0,
 					light: slot.value - 5400,
 					deep: 5400
 				}

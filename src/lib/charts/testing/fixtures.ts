@@ -104,6 +104,7 @@ function hypnogram(
 	const totals = {
 		latency: sum('latency'),
 		awake: sum('awake'),
+		rem: sum('rem'),
 		light: sum('light'),
 		deep: sum('deep')
 	};
@@ -115,7 +116,11 @@ function hypnogram(
 		asleep,
 		wake,
 		segments,
-		totals: { ...totals, asleep: totals.light + totals.deep, inBed: wake - bedtime }
+		totals: {
+			...totals,
+			asleep: totals.light + totals.deep + totals.rem,
+			inBed: wake - bedtime
+		}
 	};
 }
 
@@ -157,6 +162,34 @@ export const hypnogramSpringForward: Hypnogram = hypnogram(
 	zonedToEpoch(2026, 3, 29, 8, 5, 0, BERLIN)
 );
 
+/**
+ * A night an Apple Watch recorded, with REM, woken Thursday 7 March 2019 in Berlin (the night of
+ * src/lib/server/import/fixtures/apple-health-completeness.xml): bed 23:00, asleep 23:10, core
+ * (light) to 01:00, deep to 02:00, REM to 02:50, light to 05:00, REM to 06:00, awake to 06:30.
+ */
+export const hypnogramWithRem: Hypnogram = hypnogram(
+	'night-20190307',
+	BERLIN,
+	zonedToEpoch(2019, 3, 6, 23, 0, 0, BERLIN),
+	10 * 60,
+	[
+		[0, 'light'],
+		[110, 'deep'],
+		[170, 'rem'],
+		[220, 'light'],
+		[350, 'rem'],
+		[410, 'awake']
+	],
+	zonedToEpoch(2019, 3, 7, 6, 30, 0, BERLIN)
+);
+
+/** Three nights of an imported watch, with REM (wake dates 5–7 March 2019). */
+export const nightTotalsWithRem: NightPhaseTotals[] = [
+	{ dateInt: 20190305, xid: 'r1', latency: 600, awake: 900, rem: 5400, light: 13800, deep: 4200 },
+	{ dateInt: 20190306, xid: 'r2', latency: 900, awake: 1200, rem: 0, light: 16200, deep: 3600 },
+	{ dateInt: 20190307, xid: 'r3', latency: 600, awake: 1800, rem: 6600, light: 14400, deep: 3600 }
+];
+
 /** Two weeks of nights (wake dates 16–29 March 2026), the last one across the spring change. */
 export const nightTotals: NightPhaseTotals[] = Array.from({ length: 14 }, (_, index) => {
 	const dateInt = addDays(20260316, index);
@@ -168,6 +201,7 @@ export const nightTotals: NightPhaseTotals[] = Array.from({ length: 14 }, (_, in
 		xid: `night-${dateInt}`,
 		latency: (12 + ((index * 7) % 23)) * 60,
 		awake: (restless ? 48 : 18 + (index % 4) * 3) * 60,
+		rem: 0,
 		light: (weekend ? 268 : 236 + ((index * 11) % 31)) * 60,
 		deep: (weekend ? 112 : 88 + ((index * 5) % 19)) * 60
 	};

@@ -271,7 +271,7 @@ export interface SleepOptions {
 	bedtime: number;
 	wake: number;
 	/** [minutes after bedtime, depth]: each phase lasts until the next, the last until waking. */
-	phases: readonly (readonly [number, 1 | 2 | 3])[];
+	phases: readonly (readonly [number, 1 | 2 | 3 | 4])[];
 	subType?: 0 | 1 | 2;
 }
 
@@ -287,7 +287,7 @@ export function makeSleep(options: SleepOptions): SleepFixture {
 		depth,
 		time: options.bedtime + minutes * 60
 	}));
-	const seconds = { 1: 0, 2: 0, 3: 0 };
+	const seconds = { 1: 0, 2: 0, 3: 0, 4: 0 };
 	let awakenings = 0;
 	ticks.forEach((tick, i) => {
 		const end = ticks[i + 1]?.time ?? options.wake;
@@ -313,7 +313,7 @@ export function makeSleep(options: SleepOptions): SleepFixture {
 				awake_time: options.wake,
 				asleep_time: asleep,
 				awakenings,
-				rem: 0,
+				rem: seconds[4],
 				light: seconds[2],
 				deep: seconds[3],
 				awake: seconds[1],

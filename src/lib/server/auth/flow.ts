@@ -8,12 +8,15 @@ import type { TokenSource } from '../proxy/proxy';
 import type { ServerRuntime } from '../runtime';
 import { authorizeUrl, newPendingSecrets } from './oauth-client';
 import { parseScopeRequest } from './scopes';
+import { SessionStoreFull } from './session-store';
 import { oauthTokenSource, safeReturnPath, SessionCookies, type CookieJar } from './session';
 
-/** What one request brings: its URL (with our public origin) and its cookies. */
+/** What one request brings: its URL (with our public origin), its cookies, where it comes from. */
 export interface AuthEvent {
 	url: URL;
 	cookies: CookieJar;
+	/** The client's address (adapter-node's, or its ADDRESS_HEADER's): sessions are counted by it. */
+	clientAddress?: string;
 }
 
 /** What `GET /api/session` tells the browser: enough to pick a cache and show sign-in, nothing secret. */
@@ -28,7 +31,8 @@ export interface SessionInfo {
 	apiVersion: ApiVersion;
 }
 
-function sessionCookies(runtime: ServerRuntime, event: AuthEvent): SessionCookies {
+/** The session cookies of one request, over the runtime's session store. */
+export function sessionCookies(runtime: ServerRuntime, event: AuthEvent): SessionCookies {
 	return new SessionCookies(
 		runtime.sealer,
 		event.cookies,
@@ -158,13 +162,24 @@ export async function callback(runtime: ServerRuntime, event: AuthEvent): Promis
 	const { tokens } = result;
 	const userKey = await runtime.userKeyFor(tokens.accessToken);
 	const scopes = tokens.scopes ?? pending.scopes;
-	cookies.start({
-		at: tokens.accessToken,
-		rt: tokens.refreshToken,
-		exp: tokens.expiresAt,
-		scopes,
-		uk: userKey
-	});
+	try {
+		cookies.start(
+			{
+				at: tokens.accessToken,
+				rt: tokens.refreshToken,
+				exp: tokens.expiresAt,
+				scopes,
+				uk: userKey
+			},
+			event.clientAddress ?? 'unknown'
+		);
+	} catch (error) {
+		if (!(error instanceof SessionStoreFull)) throw error;
+		// Nobody is signed out to make room: this sign-in waits until sessions expire.
+		logEvent('warn', 'auth.session_store_full', {});
+		await runtime.revokeGrant(tokens.accessToken).catch(() => false);
+		return failed('busy');
+	}
 	logEvent('info', 'auth.signed_in', { scopes: scopes.length, asked: pending.scopes.length });
 	return redirect(pending.returnTo);
 }

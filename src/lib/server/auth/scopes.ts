@@ -1,6 +1,8 @@
-// The scopes this dashboard may ask for, and the parsing of a requested subset.
+// The scopes this dashboard may ask for, the parsing of a requested subset, and the scopes an import needs.
 
 import { ALL_SCOPES, endpoints } from '$lib/api/endpoints';
+import type { ImportKind } from '../import/types';
+import { quoted } from '../quote';
 
 const known: ReadonlySet<string> = new Set(ALL_SCOPES);
 
@@ -27,8 +29,25 @@ export function parseScopeRequest(value: string | null, fallback: readonly strin
 	if (unknown.length > 0) {
 		return {
 			ok: false,
-			detail: `Unknown scope(s): ${unknown.map((scope) => JSON.stringify(scope.slice(0, 40))).join(', ')}.`
+			detail: `Unknown scope(s): ${unknown.map(quoted).join(', ')}.`
 		};
 	}
 	return { ok: true, scopes: list };
 }
+
+/**
+ * The write scope each kind of imported record needs: the scope the API asks for to write one
+ * (workouts, sleeps, body events and meals by their create endpoint in the catalogue). Moves have
+ * no write endpoint and are activity, as workouts are: move_write. Resting heart rates have none
+ * either: heartrate_write, this project's scope for heart data writes (endpoints.ts), which the
+ * v.1.0 cardiac events (blood pressure) ask for to be created too.
+ */
+export const IMPORT_WRITE_SCOPES: Readonly<Record<ImportKind, string>> = {
+	moves: 'move_write',
+	sleeps: 'sleep_write',
+	workouts: 'move_write',
+	body_events: 'body_write',
+	meals: 'meal_write',
+	heartrates: 'heartrate_write',
+	cardiac_events: 'heartrate_write'
+};

@@ -9,9 +9,19 @@ const TAG_BYTES = 16;
 
 /** Derives the 256-bit cookie key; the secret itself is never used as a key directly. */
 export function deriveCookieKey(secret: string | null): Buffer {
-	// No configured secret: a random key for this process, so sessions end when it restarts.
+	return deriveSessionKeys(secret).cookie;
+}
+
+/**
+ * The keys made from NUDGE_SESSION_SECRET: one seals the cookies, one the tokens in the session
+ * store. Without a configured secret both come from a random key for this process, so sessions
+ * end when it stops.
+ */
+export function deriveSessionKeys(secret: string | null): { cookie: Buffer; sessions: Buffer } {
 	const material = secret === null ? randomBytes(32) : Buffer.from(secret, 'utf8');
-	return Buffer.from(hkdfSync('sha256', material, 'wellness-dashboard', 'session-cookie v1', 32));
+	const key = (info: string) =>
+		Buffer.from(hkdfSync('sha256', material, 'wellness-dashboard', info, 32));
+	return { cookie: key('session-cookie v1'), sessions: key('session-store v1') };
 }
 
 export interface Sealer {

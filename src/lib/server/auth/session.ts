@@ -108,11 +108,14 @@ export class SessionCookies {
 		return session;
 	}
 
-	/** A fresh sign-in: a new id (any previous session of this browser ends), sealed in the cookie. */
-	start(session: Session): void {
+	/**
+	 * A fresh sign-in from `client` (its address): a new id (any previous session of this browser
+	 * ends), sealed in the cookie. Throws SessionStoreFull when the store has no room.
+	 */
+	start(session: Session, client: string): void {
 		const previous = this.#id();
 		if (previous !== null) this.#store.delete(previous);
-		const sid = this.#store.create(session);
+		const sid = this.#store.create(session, client);
 		this.#jar.set(
 			this.sessionName,
 			this.#sealer.seal({ sid }, this.sessionName),

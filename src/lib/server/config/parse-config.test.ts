@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_TIMEOUT_MS, configSecrets, parseConfig } from './parse-config';
+import {
+	ConfigError,
+	DEFAULT_IMPORT_MAX_BYTES,
+	DEFAULT_TIMEOUT_MS,
+	configSecrets,
+	parseConfig
+} from './parse-config';
 
 const SECRET_TOKEN = 'tok-4f9a1c2e8b7d6e5f';
 const SECRET_CLIENT = 'client-secret-77aa88bb99cc';
@@ -20,9 +26,19 @@ describe('parseConfig', () => {
 				scopes: null,
 				timeoutMs: DEFAULT_TIMEOUT_MS,
 				sessionSecret: null,
-				apiVersion: 'v.1.1'
+				apiVersion: 'v.1.1',
+				importMaxBytes: DEFAULT_IMPORT_MAX_BYTES,
+				dataDir: 'data'
 			}
 		});
+	});
+
+	it('takes the largest import upload in bytes, and refuses anything else', () => {
+		const set = parseConfig({ NUDGE_IMPORT_MAX_BYTES: ' 1048576 ' });
+		expect(set.ok && set.config.importMaxBytes).toBe(1_048_576);
+		for (const wrong of ['0', '4G', '-1', '1.5', `1${'0'.repeat(20)}`]) {
+			expect(problemsOf({ NUDGE_IMPORT_MAX_BYTES: wrong })).toEqual(['NUDGE_IMPORT_MAX_BYTES']);
+		}
 	});
 
 	it('speaks API v.1.0 to an upstream when told to, and refuses a version the API never had', () => {

@@ -3,6 +3,8 @@
 import * as z from 'zod/mini';
 import { ALL_SCOPES } from '$lib/api/endpoints';
 import { API_VERSIONS, isApiVersion, LATEST_VERSION, type ApiVersion } from '$lib/api/version';
+import { quoted } from '../quote';
+import { DEFAULT_DATA_DIR } from '../data-dir';
 
 /** Where upstream calls go: the embedded reference API in-process, or a configured base URL. */
 export type UpstreamConfig = { kind: 'embedded' } | { kind: 'custom'; baseUrl: string };
@@ -24,6 +26,13 @@ export interface ServerConfig {
 	sessionSecret: string | null;
 	/** The API version the dashboard speaks to the upstream (NUDGE_API_VERSION, default v.1.1). */
 	apiVersion: ApiVersion;
+	/** Most bytes one import upload may hold (NUDGE_IMPORT_MAX_BYTES). */
+	importMaxBytes: number;
+	/**
+	 * The data folder (NUDGE_REFERENCE_DATA_DIR): the embedded API's database and the sign-in
+	 * sessions; null = `memory`, nothing kept past the process.
+	 */
+	dataDir: string | null;
 }
 
 /** One wrong setting: its name and what is wrong, never its value. */
@@ -48,6 +57,9 @@ export class ConfigError extends Error {
 }
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
+/** 4 GiB: an Apple Health export.zip of many years, or its export.xml of a few. */
+export const DEFAULT_IMPORT_MAX_BYTES = 4 * 1024 ** 3;
+const MAX_IMPORT_MAX_BYTES = 1024 ** 5;
 const MAX_TIMEOUT_MS = 600_000;
 const MIN_SESSION_SECRET_LENGTH = 32;
 
@@ -71,7 +83,9 @@ const envSchema = z.object({
 	NUDGE_SCOPES: z.optional(z.string()),
 	NUDGE_TIMEOUT_MS: z.optional(z.string()),
 	NUDGE_SESSION_SECRET: z.optional(z.string()),
-	NUDGE_API_VERSION: z.optional(z.string())
+	NUDGE_API_VERSION: z.optional(z.string()),
+	NUDGE_IMPORT_MAX_BYTES: z.optional(z.string()),
+	NUDGE_REFERENCE_DATA_DIR: z.optional(z.string())
 });
 
 export const DEFAULT_API_VERSION: ApiVersion = LATEST_VERSION;
@@ -225,12 +239,7 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
 			problems.push({
 				setting: 'NUDGE_SCOPES',
 				problem: `must list known scopes separated by commas or spaces${
-					unknown.length > 0
-						? `; unknown: ${unknown
-								.slice(0, 5)
-								.map((s) => JSON.stringify(s.slice(0, 40)))
-								.join(', ')}`
-						: ''
+					unknown.length > 0 ? `; unknown: ${unknown.slice(0, 5).map(quoted).join(', ')}` : ''
 				}`
 			});
 		} else {
@@ -273,6 +282,23 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
 		}
 	}
 
+	const importMaxText = setting(raw.NUDGE_IMPORT_MAX_BYTES)?.trim() ?? null;
+	let importMaxBytes = DEFAULT_IMPORT_MAX_BYTES;
+	if (importMaxText !== null) {
+		const value = /^\d{1,16}$/.test(importMaxText) ? Number(importMaxText) : NaN;
+		if (!Number.isSafeInteger(value) || value < 1 || value > MAX_IMPORT_MAX_BYTES) {
+			problems.push({
+				setting: 'NUDGE_IMPORT_MAX_BYTES',
+				problem: `must be a whole number of bytes from 1 to ${MAX_IMPORT_MAX_BYTES} (default ${DEFAULT_IMPORT_MAX_BYTES}, 4 GiB)`
+			});
+		} else {
+			importMaxBytes = value;
+		}
+	}
+
+	const dataDirText = setting(raw.NUDGE_REFERENCE_DATA_DIR)?.trim() ?? null;
+	const dataDir = dataDirText === 'memory' ? null : (dataDirText ?? DEFAULT_DATA_DIR);
+
 	if (problems.length > 0) return { ok: false, problems };
 
 	let auth: AuthConfig = { mode: 'embedded' };
@@ -280,7 +306,19 @@ export function parseConfig(env: Readonly<Record<string, string | undefined>>): 
 	else if (clientId !== null && clientSecret !== null) {
 		auth = { mode: 'oauth', clientId, clientSecret, redirectUri };
 	}
-	return { ok: true, config: { upstream, auth, scopes, timeoutMs, sessionSecret, apiVersion } };
+	return {
+		ok: true,
+		config: {
+			upstream,
+			auth,
+			scopes,
+			timeoutMs,
+			sessionSecret,
+			apiVersion,
+			importMaxBytes,
+			dataDir
+		}
+	};
 }
 
 /** The secret values of a configuration, for the log redactor. */

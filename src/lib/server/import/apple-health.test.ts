@@ -36,7 +36,8 @@ describe('Apple Health import', () => {
 			workouts: 2,
 			body_events: 2,
 			meals: 1,
-			heartrates: 2
+			heartrates: 2,
+			cardiac_events: 0
 		});
 		expect(summary.bytes).toBe(15005);
 	});
@@ -125,14 +126,14 @@ describe('Apple Health import', () => {
 		expect(record.details.asleep_time).toBe(utc(2024, 3, 30, 22, 20));
 		expect(record.details.awake_time).toBe(utc(2024, 3, 31, 5, 0));
 		expect(record.details.tz).toBe('GMT+0200');
-		// REM is drawn as light (depth 2); the half hour in bed after waking is an awake phase.
+		// REM is depth 4 (the project's extension); the half hour in bed after waking is awake.
 		expect(ticks).toEqual([
 			{ depth: 2, time: utc(2024, 3, 30, 22, 20) },
 			{ depth: 3, time: utc(2024, 3, 30, 23, 30) },
-			{ depth: 2, time: utc(2024, 3, 31, 0, 30) },
+			{ depth: 4, time: utc(2024, 3, 31, 0, 30) },
 			{ depth: 1, time: utc(2024, 3, 31, 1, 15) },
 			{ depth: 2, time: utc(2024, 3, 31, 1, 25) },
-			{ depth: 2, time: utc(2024, 3, 31, 3, 0) },
+			{ depth: 4, time: utc(2024, 3, 31, 3, 0) },
 			{ depth: 2, time: utc(2024, 3, 31, 4, 0) },
 			{ depth: 1, time: utc(2024, 3, 31, 5, 0) }
 		]);
@@ -209,7 +210,8 @@ describe('Apple Health import', () => {
 			workouts: 0,
 			body_events: 0,
 			meals: 0,
-			heartrates: 0
+			heartrates: 0,
+			cardiac_events: 0
 		});
 		expect(again.outcome?.unchanged.moves).toBe(5);
 		expect(sink.list('moves')).toHaveLength(5);
@@ -234,7 +236,7 @@ describe('Apple Health import', () => {
 
 	it('says so when a zip holds no Apple Health export', async () => {
 		await expect(imported('apple-health-not-health.zip')).rejects.toThrow(
-			'apple-health-not-health.zip: no apple_health_export/export.xml inside'
+			'apple-health-not-health.zip: no Apple Health export inside (no XML file whose root is <HealthData>)'
 		);
 	});
 

@@ -118,3 +118,9 @@ export const SECONDS: Readonly<Record<string, number>> = {
 	hr: 3600,
 	h: 3600
 };
+
+/** Millimetres of mercury per unit of a blood pressure (Health writes mmHg; kPa where set so). */
+export const MMHG: Readonly<Record<string, number>> = {
+	mmHg: 1,
+	kPa: 7.50061683
+};

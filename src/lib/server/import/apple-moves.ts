@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { HourlyTotal, Move, MoveTick } from '$lib/api/records';
 import { addDays } from '$lib/time/zone';
-import { gmtZone, localDateAt, localHourKey, round, withThousands } from './health-time';
+import { localDateAt, localHourKey, round, withThousands } from './health-time';
 import type { SourceRanking } from './sources';
 import { importXid } from './xid';
+import type { ZoneNamer } from './zone-names';
 
 export const STEPS = 0;
 export const DISTANCE = 1;
@@ -233,7 +234,10 @@ export class MinuteLedger {
 	}
 
 	/** The moves, in date order, each with its minute ticks. */
-	*moves(workouts: ReadonlyMap<number, DayWorkouts>): Generator<{ move: Move; ticks: MoveTick[] }> {
+	*moves(
+		workouts: ReadonlyMap<number, DayWorkouts>,
+		namer: ZoneNamer
+	): Generator<{ move: Move; ticks: MoveTick[] }> {
 		const days = new Map<number, DayMinutes>();
 		const keys = [...new Set([...this.#chunks.keys(), ...(this.#file?.keys() ?? [])])].sort(
 			(a, b) => a - b
@@ -267,12 +271,12 @@ export class MinuteLedger {
 			for (const date of complete) {
 				const day = days.get(date);
 				days.delete(date);
-				if (day) yield buildMove(day, workouts.get(date));
+				if (day) yield buildMove(day, workouts.get(date), namer);
 			}
 		}
 		for (const date of [...days.keys()].sort((a, b) => a - b)) {
 			const day = days.get(date);
-			if (day) yield buildMove(day, workouts.get(date));
+			if (day) yield buildMove(day, workouts.get(date), namer);
 		}
 	}
 }
@@ -310,7 +314,8 @@ function emptyHour(): HourlyTotal {
  */
 function buildMove(
 	day: DayMinutes,
-	workouts: DayWorkouts | undefined
+	workouts: DayWorkouts | undefined,
+	namer: ZoneNamer
 ): {
 	move: Move;
 	ticks: MoveTick[];
@@ -342,12 +347,13 @@ function buildMove(
 	let hourActiveRun = 0;
 	let hourIdleRun = 0;
 	let hour = emptyHour();
-	const tzs: [number, string][] = [];
+	/** Where the clock's offset changed within the day: [epoch, offset in minutes]. */
+	const offsets: [number, number][] = [];
 	for (let i = 0; i < count; i++) {
 		const epoch = day.epochs[i] ?? 0;
 		const offset = day.offsets[i] ?? 0;
-		const zone = gmtZone(offset);
-		if (tzs.length === 0 || tzs[tzs.length - 1]?.[1] !== zone) tzs.push([epoch, zone]);
+		if (offsets.length === 0 || offsets[offsets.length - 1]?.[1] !== offset)
+			offsets.push([epoch, offset]);
 		const key = localHourKey(epoch, offset);
 		if (key !== hourKey) {
 			hourKey = key;
@@ -401,6 +407,13 @@ function buildMove(
 				speed: tickActive > 0 ? round(minuteDistance / tickActive, 3) : 0
 			});
 		}
+	}
+	// The zones in force through the day: a change of offset within one named zone (the clocks
+	// changing in Berlin) is no change of zone.
+	const tzs: [number, string][] = [];
+	for (const [epoch, offset] of offsets) {
+		const zone = namer.name(epoch, offset);
+		if (tzs[tzs.length - 1]?.[1] !== zone) tzs.push([epoch, zone]);
 	}
 	const first = day.epochs[0] ?? 0;
 	const last = (day.epochs[count - 1] ?? 0) + 60;

@@ -1,8 +1,9 @@
 // Sleep-analysis samples (in bed, awake, core, deep, REM) → sleeps with phases, REM seconds and the wake date.
 import type { Sleep, SleepTick } from '$lib/api/records';
-import { gmtZone, hoursAndMinutes, localDateAt, wallClock } from './health-time';
+import { hoursAndMinutes, localDateAt } from './health-time';
 import type { SourceRanking } from './sources';
 import { importXid } from './xid';
+import type { ZoneNamer } from './zone-names';
 
 export type SleepStage = 'in_bed' | 'awake' | 'light' | 'deep' | 'rem';
 
@@ -28,11 +29,18 @@ export interface SleepSample {
 
 /** Samples further apart than this belong to different sleeps. */
 const SESSION_GAP = 3600;
-/** Depth of a phase tick: REM is drawn as light sleep (the API has no REM depth). */
-const DEPTH: Record<Exclude<SleepStage, 'in_bed'>, 1 | 2 | 3> = {
+/** A sleep shorter than this is a nap (`sub_type` 2), as the API files a sleep it is sent. */
+const NAP_MAX_SEC = 3 * 3600;
+/** A nap this short or shorter is a power nap (`sub_type` 1). */
+const POWER_NAP_MAX_SEC = 30 * 60;
+/**
+ * Depth of a phase tick: 1 awake, 2 light, 3 deep as the API has them, and 4 for REM, this
+ * project's extension of the API's depths (records.ts), which the dashboard draws as a REM row.
+ */
+const DEPTH: Record<Exclude<SleepStage, 'in_bed'>, 1 | 2 | 3 | 4> = {
 	awake: 1,
 	light: 2,
-	rem: 2,
+	rem: 4,
 	deep: 3
 };
 
@@ -45,13 +53,14 @@ const DEPTH: Record<Exclude<SleepStage, 'in_bed'>, 1 | 2 | 3> = {
 export function* buildSleeps(
 	samples: SleepSample[],
 	ranking: SourceRanking,
-	skip: (reason: string) => void
+	skip: (reason: string) => void,
+	namer: ZoneNamer
 ): Generator<{ record: Sleep; ticks: SleepTick[] }> {
 	samples.sort((a, b) => a.start - b.start || a.end - b.end);
 	let session: SleepSample[] = [];
 	let sessionEnd = -Infinity;
 	const finish = () => {
-		const built = session.length > 0 ? buildSleep(session, ranking) : null;
+		const built = session.length > 0 ? buildSleep(session, ranking, namer) : null;
 		if (session.length > 0 && !built) skip('sleeps: in bed without any asleep stage');
 		session = [];
 		return built;
@@ -71,7 +80,8 @@ export function* buildSleeps(
 
 function buildSleep(
 	session: readonly SleepSample[],
-	ranking: SourceRanking
+	ranking: SourceRanking,
+	namer: ZoneNamer
 ): { record: Sleep; ticks: SleepTick[] } | null {
 	let best = 0;
 	for (const sample of session) {
@@ -125,12 +135,12 @@ function buildSleep(
 	});
 	const asleep = seconds.light + seconds.deep + seconds.rem;
 	const duration = wake - bed;
-	const startHour = wallClock(bed, wakeOffset).getUTCHours();
-	const nap = duration < 3 * 3600 && startHour >= 9 && startHour < 20;
-	const subType = nap ? (duration <= 30 * 60 ? 1 : 2) : 0;
+	// The API's own rule (its sleep create call): shorter than a night is a nap, whatever the
+	// hour; the demo's power naps are the ones of half an hour or less.
+	const subType = duration < NAP_MAX_SEC ? (duration <= POWER_NAP_MAX_SEC ? 1 : 2) : 0;
 	const firstStage = stages[0]?.start ?? bed;
 	const xid = importXid('apple_health', 'sleep', firstStage);
-	const tz = gmtZone(wakeOffset);
+	const tz = namer.name(wake, wakeOffset);
 	return {
 		record: {
 			xid,

@@ -1,7 +1,9 @@
 // Checks every imported record against the API's schemas before the sink sees it, and counts them.
 import * as z from 'zod/mini';
 import {
+	isMoveTickList,
 	bodyEventSchema,
+	cardiacEventV10Schema,
 	heartRateSchema,
 	mealWithItemsSchema,
 	moveSchema,
@@ -16,28 +18,11 @@ import { emptyCounts, ImportError, type ImportedRecord, type ImportSink } from '
 const moveTickCheck = z.array(moveTickSchema);
 const sleepTicksSchema = z.array(sleepTickSchema);
 
-const isInt = (value: unknown) => Number.isInteger(value);
-const isCount = (value: unknown) => value === null || Number.isInteger(value);
-const isMeasure = (value: unknown) =>
-	value === null || (typeof value === 'number' && Number.isFinite(value));
-
-/**
- * Move ticks are a million objects in ten years of data; checking them through zod doubled the
- * time of a whole import. This applies the rules of moveTickSchema (ints for counts and times,
- * finite numbers for calories and speed) by hand, and asks zod for the message when one fails.
- */
+/** Hand-checked (isMoveTickList); zod only names what is wrong when a tick fails. */
 function checkMoveTicks(ticks: readonly MoveTick[], what: string): void {
+	if (isMoveTickList(ticks)) return;
 	ticks.forEach((tick, index) => {
-		if (
-			!isInt(tick.time) ||
-			!isInt(tick.time_completed) ||
-			!isCount(tick.distance) ||
-			!isCount(tick.active_time) ||
-			!isCount(tick.steps) ||
-			!isMeasure(tick.calories) ||
-			!isMeasure(tick.speed)
-		)
-			check(moveTickCheck, [tick], `${what} (ticks, #${index})`);
+		if (!isMoveTickList([tick])) check(moveTickCheck, [tick], `${what} (ticks, #${index})`);
 	});
 }
 
@@ -61,8 +46,8 @@ export class Collector {
 		this.#sink = sink;
 	}
 
-	skip(reason: string): void {
-		this.skipped[reason] = (this.skipped[reason] ?? 0) + 1;
+	skip(reason: string, count = 1): void {
+		this.skipped[reason] = (this.skipped[reason] ?? 0) + count;
 	}
 
 	async add(item: ImportedRecord): Promise<void> {
@@ -90,6 +75,9 @@ export class Collector {
 				break;
 			case 'heartrates':
 				check(heartRateSchema, item.record, what);
+				break;
+			case 'cardiac_events':
+				check(cardiacEventV10Schema, item.record, what);
 				break;
 		}
 		this.counts[item.kind]++;

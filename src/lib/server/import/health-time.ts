@@ -82,11 +82,6 @@ export function gmtZone(offset: number): string {
 }
 const zones = new Map<number, string>();
 
-/** The wall clock at an instant seen with a fixed offset (minutes east of UTC). */
-export function wallClock(epoch: number, offset: number): Date {
-	return new Date((epoch + offset * 60) * 1000);
-}
-
 // Moves ask for the local date of every minute: one calendar conversion per day number serves them.
 const datesOfDays = new Map<number, number>();
 

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -80,7 +80,8 @@ describe('importing into the embedded store', () => {
 			workouts: 2,
 			body_events: 2,
 			meals: 1,
-			heartrates: 2
+			heartrates: 2,
+			cardiac_events: 0
 		});
 		const moves = itemsOf(await get('/nudge/api/v.1.1/users/@me/moves?date=20240330'));
 		expect(moves).toHaveLength(1);
@@ -101,14 +102,94 @@ describe('importing into the embedded store', () => {
 	it('adds nothing when the same export is imported again', async () => {
 		await importFile(fixture('apple-health-export.xml'), sink());
 		const before = rows();
-		const again = await importFile(fixture('apple-health-export.zip'), sink());
-		const none = { moves: 0, sleeps: 0, workouts: 0, body_events: 0, meals: 0, heartrates: 0 };
+		// `again`: read it record by record, past the digest that would recognise it at once.
+		const again = await importFile(fixture('apple-health-export.zip'), sink(), { again: true });
+		const none = {
+			moves: 0,
+			sleeps: 0,
+			workouts: 0,
+			body_events: 0,
+			meals: 0,
+			heartrates: 0,
+			cardiac_events: 0
+		};
 		expect(again.outcome).toEqual({
 			added: none,
 			updated: none,
-			unchanged: { moves: 5, sleeps: 2, workouts: 2, body_events: 2, meals: 1, heartrates: 2 }
+			unchanged: {
+				moves: 5,
+				sleeps: 2,
+				workouts: 2,
+				body_events: 2,
+				meals: 1,
+				heartrates: 2,
+				cardiac_events: 0
+			}
 		});
 		expect(rows()).toEqual(before);
+	});
+
+	it('recognises a file imported before by its digest, zipped or not, and reads no record of it', async () => {
+		const first = await importFile(fixture('apple-health-export.xml'), sink(), {
+			now: () => FIXTURE_NOW_MS
+		});
+		expect(first.repeatOf).toBeNull();
+		const before = rows();
+		let staged = 0;
+		const counting = sink();
+		const add = counting.add.bind(counting);
+		counting.add = (item) => {
+			staged++;
+			return add(item);
+		};
+		// The zip holds the same export.xml: the content's digest is the same.
+		const again = await importFile(fixture('apple-health-export.zip'), counting);
+		expect(staged).toBe(0);
+		expect(again.repeatOf).toEqual({ at: FIXTURE_NOW_MS / 1000 });
+		expect(again.records).toEqual(first.records);
+		expect(again.outcome?.added.moves).toBe(0);
+		expect(again.outcome?.unchanged.moves).toBe(5);
+		expect(rows()).toEqual(before);
+	});
+
+	it('imports a file of the same size with other content, or in another zone, anew', async () => {
+		const options = { tz: 'Europe/Berlin' };
+		await importFile(fixture('up-export.csv'), sink(), options);
+		const text = await readFile(fixture('up-export.csv'), 'utf8');
+		// 30 March's steps changed, 8000 to 8001: the same number of bytes.
+		const changed = join(dir, 'up.csv');
+		await writeFile(changed, text.replace('20240330,8000,', '20240330,8001,'));
+		const summary = await importFile(changed, sink(), options);
+		expect(summary.repeatOf).toBeNull();
+		expect(summary.outcome?.updated.moves).toBe(1);
+		// The first file again, its days placed in another zone: other records.
+		const elsewhere = await importFile(fixture('up-export.csv'), sink(), { tz: 'Asia/Tokyo' });
+		expect(elsewhere.repeatOf).toBeNull();
+		expect(elsewhere.outcome?.updated.moves).toBe(3);
+	});
+
+	it('moves the account to the zone of the latest records imported, never back to an older one', async () => {
+		const homeZone = () => {
+			const db = new Database(join(dir, DATABASE_FILE), { readonly: true });
+			try {
+				const row = db.prepare('SELECT profile FROM accounts WHERE id = ?').pluck().get('me');
+				const profile: unknown = JSON.parse(String(row));
+				return typeof profile === 'object' && profile !== null && 'homeTz' in profile
+					? profile.homeTz
+					: undefined;
+			} finally {
+				db.close();
+			}
+		};
+		// Latest records 7 March 2019, whose device named Europe/Berlin.
+		await importFile(fixture('apple-health-completeness.xml'), sink());
+		expect(homeZone()).toBe('Europe/Berlin');
+		// Rows up to 2 April 2024, placed in Tokyo: later.
+		await importFile(fixture('up-export.csv'), sink(), { tz: 'Asia/Tokyo' });
+		expect(homeZone()).toBe('Asia/Tokyo');
+		// A 2016 export in +0100, imported last, is older: the zone stays.
+		await importFile(fixture('apple-health-2016-excerpt.xml'), sink());
+		expect(homeZone()).toBe('Asia/Tokyo');
 	});
 
 	it('leaves the store exactly as it was when a file is malformed', async () => {
@@ -138,6 +219,16 @@ describe('importing into the embedded store', () => {
 			.catch((error: unknown) => error);
 		expect(failure).toBeInstanceOf(ImportError);
 		expect((failure as Error).message).toBe('sleeps record 1: date is not a date');
+	});
+
+	it('reports a store that cannot open an import (busy) as the import module’s own error', async () => {
+		class Refused extends Error {}
+		const busy = {
+			beginImport: () => Promise.reject(new Refused('the store in data is busy: try again'))
+		};
+		const opening = ownAccountWriter(busy, { OWN_ACCOUNT: 'me', ImportError: Refused })();
+		await expect(opening).rejects.toBeInstanceOf(ImportError);
+		await expect(opening).rejects.toThrow('the store in data is busy: try again');
 	});
 
 	it('stores nothing of any kind when the store refuses a record after others were written', async () => {

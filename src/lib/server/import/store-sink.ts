@@ -1,12 +1,15 @@
 // A sink that writes a file's records into a store as they come, in one transaction the store keeps open.
 import { Pace } from './pace';
+import { readFileSummary } from './prior-import';
 import {
 	emptyCounts,
 	ImportError,
 	IMPORT_KINDS,
+	type CommitDetails,
 	type ImportedRecord,
 	type ImportKind,
 	type ImportSink,
+	type PriorImport,
 	type SinkOutcome
 } from './types';
 
@@ -26,13 +29,29 @@ export interface StoreCounts {
  */
 export interface StoreImport {
 	add(kind: ImportKind, record: unknown): void;
-	commit():
-		Partial<Record<ImportKind, StoreCounts>> | Promise<Partial<Record<ImportKind, StoreCounts>>>;
+	/** `details` as the sink got them: the store keeps the zone and the digest with the records. */
+	commit(
+		details?: CommitDetails
+	): Partial<Record<ImportKind, StoreCounts>> | Promise<Partial<Record<ImportKind, StoreCounts>>>;
 	abort(): void | Promise<void>;
 }
 
-/** Opens a store import; called once per file, when its first record is ready. */
-export type StoreWriter = () => Promise<StoreImport>;
+/** A file the store remembers importing: its digest, size, time and summary as stored. */
+export interface StoredImport {
+	sha256: string;
+	bytes: number;
+	at: number;
+	summary: unknown;
+}
+
+/**
+ * Opens a store import; called once per file, when its first record is ready. A store that
+ * remembers the files imported into it also answers `priorImports`.
+ */
+export interface StoreWriter {
+	(): Promise<StoreImport>;
+	priorImports?: (bytes: number) => Promise<StoredImport[]>;
+}
 
 /**
  * What `ownAccountWriter` needs of the reference API: the module (its own account's id and the
@@ -46,18 +65,25 @@ export interface ImportingApiModule {
 }
 export interface ImportingApi {
 	beginImport(account: string): Promise<StoreImport>;
+	priorImports?(account: string, bytes: number): Promise<StoredImport[]>;
 }
 
 /**
  * Imports into the person's own account of `api`: each file opens one import transaction, whose
- * refusals (a record that fails the store's schema) are ImportErrors, reported like a malformed
- * file.
+ * refusals (a record that fails the store's schema, a store busy with another writer) are
+ * ImportErrors, reported like a malformed file.
  */
 export function ownAccountWriter(api: ImportingApi, module: ImportingApiModule): StoreWriter {
-	return async () => {
-		const transaction = await api.beginImport(module.OWN_ACCOUNT);
-		const reported = (error: unknown): unknown =>
-			error instanceof module.ImportError ? new ImportError(error.message) : error;
+	const reported = (error: unknown): unknown =>
+		error instanceof module.ImportError ? new ImportError(error.message) : error;
+	const open = async (): Promise<StoreImport> => {
+		let transaction: StoreImport;
+		try {
+			// A store another process is writing to refuses to open an import, in words.
+			transaction = await api.beginImport(module.OWN_ACCOUNT);
+		} catch (error) {
+			throw reported(error);
+		}
 		return {
 			add: (kind, record) => {
 				try {
@@ -67,9 +93,9 @@ export function ownAccountWriter(api: ImportingApi, module: ImportingApiModule):
 				}
 			},
 			// Awaited, so a store that answers its commit later is reported the same way.
-			commit: async () => {
+			commit: async (details) => {
 				try {
-					return await transaction.commit();
+					return await transaction.commit(details);
 				} catch (error) {
 					throw reported(error);
 				}
@@ -77,6 +103,12 @@ export function ownAccountWriter(api: ImportingApi, module: ImportingApiModule):
 			abort: () => transaction.abort()
 		};
 	};
+	return api.priorImports === undefined
+		? open
+		: Object.assign(open, {
+				priorImports: async (bytes: number) =>
+					(await api.priorImports?.(module.OWN_ACCOUNT, bytes)) ?? []
+			});
 }
 
 /**
@@ -116,12 +148,23 @@ export class StoreSink implements ImportSink {
 		await this.#pace.breathe();
 	}
 
-	async commit(): Promise<SinkOutcome> {
+	/** Files imported before with content of this size (none when the store keeps no record). */
+	async priorImports(bytes: number): Promise<PriorImport[]> {
+		const stored = (await this.#open.priorImports?.(bytes)) ?? [];
+		return stored.flatMap(({ sha256, bytes: size, at, summary }) => {
+			const read = readFileSummary(summary);
+			return read === null ? [] : [{ sha256, bytes: size, at, summary: read }];
+		});
+	}
+
+	async commit(details?: CommitDetails): Promise<SinkOutcome> {
 		await this.#tail;
 		if (this.#failure) throw this.#failure;
+		// A file with no record at all still leaves its zone and digest in the store.
+		this.#store ??= details === undefined ? null : await this.#open();
 		const store = this.#store;
 		this.#store = null;
-		const counts = store === null ? {} : await store.commit();
+		const counts = store === null ? {} : await store.commit(details);
 		const outcome: SinkOutcome = {
 			added: emptyCounts(),
 			updated: emptyCounts(),

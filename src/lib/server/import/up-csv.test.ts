@@ -2,7 +2,6 @@ import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { importFile, importStream, MemorySink } from './index';
-import { splitCsv } from './up-csv';
 
 // Expected figures are worked out by hand from the rows written in fixtures/generate.ts.
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
@@ -34,7 +33,8 @@ describe('UP export import', () => {
 			workouts: 0,
 			body_events: 2,
 			meals: 2,
-			heartrates: 0
+			heartrates: 0,
+			cardiac_events: 0
 		});
 	});
 
@@ -111,7 +111,8 @@ describe('UP export import', () => {
 			workouts: 0,
 			body_events: 0,
 			meals: 0,
-			heartrates: 0
+			heartrates: 0,
+			cardiac_events: 0
 		});
 		expect(again.outcome?.unchanged.sleeps).toBe(2);
 	});
@@ -150,12 +151,60 @@ describe('UP export import', () => {
 	});
 });
 
-describe('splitCsv', () => {
-	it('splits quoted fields with commas and doubled quotes', () => {
-		expect(splitCsv('a,"b, c","say ""hi""",')).toEqual(['a', 'b, c', 'say "hi"', '']);
+describe('what a UP import says besides its records', () => {
+	const body = [
+		'date,m_steps,weight,body_fat',
+		'20240101,100,,',
+		'20240102,,,',
+		'20240103,,,',
+		'20240104,200,70,250',
+		'20991231,300,,',
+		''
+	].join('\n');
+	const read = (tz?: string) =>
+		importStream(Readable.from([Buffer.from(body)]), 'up-csv', new MemorySink(), {
+			fileName: 'up.csv',
+			now: () => Date.UTC(2026, 2, 30, 18, 0, 0),
+			...(tz === undefined ? {} : { tz })
+		});
+
+	it('counts rows with only a date, rows dated after today and a body fat no scale shows', async () => {
+		const summary = await read('America/New_York');
+		expect(summary.records).toMatchObject({ moves: 2, body_events: 1 });
+		expect(summary.skipped).toEqual({
+			'rows with a date and no values': 2,
+			'rows dated after today': 1,
+			'body-fat readings outside 0–100 %': 1
+		});
 	});
 
-	it('reports a quoted field left open at the end of the line', () => {
-		expect(splitCsv('a,"b')).toBeNull();
+	it('says which zone it placed the days in: the one given, else UTC for want of one', async () => {
+		expect((await read('America/New_York')).zone).toEqual({
+			tz: 'America/New_York',
+			basis: 'given'
+		});
+		expect((await read()).zone).toEqual({ tz: 'UTC', basis: 'default' });
+		const withColumn = await importStream(
+			Readable.from([Buffer.from('date,m_steps,tz\n20240101,5,Asia/Tokyo\n')]),
+			'up-csv',
+			new MemorySink(),
+			{ fileName: 'up.csv', tz: 'Europe/Berlin' }
+		);
+		expect(withColumn.zone).toEqual({ tz: 'Asia/Tokyo', basis: 'column' });
+	});
+});
+
+describe('quoting', () => {
+	it('reads quoted fields with commas and doubled quotes, and an empty last field', async () => {
+		const sink = new MemorySink();
+		const text = 'date,m_steps,note,tz\n20240330,"1,5",x,\n20240331,2,"say ""hi""",UTC\n';
+		await expect(
+			importStream(Readable.from([Buffer.from(text)]), 'up-csv', sink, { fileName: 'up.csv' })
+		).rejects.toThrow('up.csv line 2: column m_steps: "1,5" is not a number');
+		const ok = 'date,m_steps,note,tz\n20240331,2,"say ""hi"", twice",\n';
+		const summary = await importStream(Readable.from([Buffer.from(ok)]), 'up-csv', sink, {
+			fileName: 'up.csv'
+		});
+		expect(summary.records.moves).toBe(1);
 	});
 });

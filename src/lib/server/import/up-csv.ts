@@ -1,41 +1,75 @@
 // The UP app's data export (a CSV, one row a day, columns named like the trends fields) → daily records.
-import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { CsvError, parse } from 'csv-parse';
 import type { BodyEvent, MealWithItems, Move, Sleep } from '$lib/api/records';
-import { addDays, dateIntFromString, isValidTz, startOfLocalDay } from '$lib/time/zone';
+import {
+	addDays,
+	dateIntFromString,
+	isValidTz,
+	localDateInt,
+	startOfLocalDay
+} from '$lib/time/zone';
 import { mealItem } from './meal-item';
 import type { Collector } from './collector';
 import { hoursAndMinutes, round, withThousands } from './health-time';
-import { ImportError } from './types';
+import { Pace } from './pace';
+import { isPlausible, PLAUSIBLE } from './plausible';
+import { ImportError, type ImportZone } from './types';
 import { importXid } from './xid';
 
-/** Splits one CSV record into fields (RFC 4180 quoting); null while a quoted field is still open. */
-export function splitCsv(text: string): string[] | null {
-	const fields: string[] = [];
-	let field = '';
-	let quoted = false;
-	for (let i = 0; i < text.length; i++) {
-		const c = text[i];
-		if (quoted) {
-			if (c === '"') {
-				if (text[i + 1] === '"') {
-					field += '"';
-					i++;
-				} else quoted = false;
-			} else field += c;
-		} else if (c === '"') quoted = true;
-		else if (c === ',') {
-			fields.push(field);
-			field = '';
-		} else field += c;
-	}
-	if (quoted) return null;
-	fields.push(field);
-	return fields;
+/**
+ * The longest record (one row, quoted line breaks included) and the longest field the reader
+ * takes, in characters. A UP row is a few hundred characters of numbers; anything longer is an
+ * unclosed quote or not a UP export, and is refused as soon as the cap is passed, having held no
+ * more than the cap: a quote never closed, or a file without line breaks, cannot make the reader
+ * hold the file.
+ */
+export const UP_RECORD_LIMIT = 65_536;
+export const UP_FIELD_LIMIT = 4096;
+/** csv-parse takes the input in slices this big, so the event loop gets a turn between them. */
+const PARSE_SLICE = 1 << 16;
+
+/** Cuts the input into slices, so no one call of the parser runs long. */
+async function* sliced(input: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+	for await (const chunk of input)
+		for (let start = 0; start < chunk.length; start += PARSE_SLICE)
+			yield chunk.subarray(start, start + PARSE_SLICE);
 }
 
+/** The reader's message for what csv-parse refused, at the line the record started on. */
+function csvFailure(error: CsvError, at: string): ImportError {
+	switch (error.code) {
+		case 'CSV_MAX_RECORD_SIZE':
+			return new ImportError(
+				`${at}: a record longer than ${withThousands(UP_RECORD_LIMIT)} characters starts here (a quote that is never closed, or not a UP data export)`
+			);
+		case 'CSV_QUOTE_NOT_CLOSED':
+			return new ImportError(`${at}: a quoted field is never closed`);
+		default:
+			return new ImportError(`${at}: ${error.message}`);
+	}
+}
+
+export interface UpCsvOptions {
+	/** The zone of rows without a `tz` column. */
+	tz: string;
+	/** Whether the person gave that zone (else it is UTC for want of one). */
+	given: boolean;
+	/** Epoch ms: rows dated after that day are skipped. */
+	nowMs: number;
+}
+
+const SKIP = {
+	empty: 'rows with a date and no values',
+	future: 'rows dated after today',
+	weight: `weights outside ${PLAUSIBLE.weight.min}–${withThousands(PLAUSIBLE.weight.max)} kg`,
+	body_fat: `body-fat readings outside ${PLAUSIBLE.body_fat.min}–${PLAUSIBLE.body_fat.max} %`
+} as const;
+
 /**
- * Reads the export line by line. Times of the night (`s_bedtime`, `s_asleep_time`,
+ * Reads the export record by record with csv-parse (RFC 4180 quoting: commas, doubled quotes and
+ * line breaks inside quotes; CRLF or LF). Times of the night (`s_bedtime`, `s_asleep_time`,
  * `s_awake_time`) are seconds from the midnight that starts the row's date, as in trends; the
  * day's zone is the row's `tz` column when there is one, else `defaultTz`. The rows carry no
  * hourly or minute data: moves and sleeps are marked `details.daily_only = true`, with empty
@@ -45,43 +79,76 @@ export async function readUpCsv(
 	input: Readable,
 	collector: Collector,
 	fileName: string,
-	defaultTz: string
-): Promise<void> {
-	const lines = createInterface({ input, crlfDelay: Infinity });
+	options: UpCsvOptions
+): Promise<{ zone: (ImportZone & { asOf: number }) | null }> {
+	const defaultTz = options.tz;
+	/** The zone of the latest row read, and what it came from. */
+	let zone: (ImportZone & { asOf: number }) | null = null;
+	/**
+	 * The line the next record starts on: the one after the last record's end. Kept as the parser
+	 * reads (it runs ahead of the rows handled), so a refusal names the line of the record it
+	 * was reading.
+	 */
+	let nextLine = 1;
+	/** The first line of each record parsed and not yet handled, in order. */
+	const startLines: number[] = [];
+	const parser = parse({
+		bom: true,
+		max_record_size: UP_RECORD_LIMIT,
+		record_delimiter: ['\r\n', '\n'],
+		relax_column_count: true,
+		on_record: (fields, { lines }) => {
+			startLines.push(nextLine);
+			nextLine = lines + 1;
+			return fields;
+		}
+	});
 	let header: string[] | null = null;
-	let lineNumber = 0;
-	let pending = '';
-	let pendingStart = 0;
 	let previousWeight: number | null = null;
 	let previousFat: number | null = null;
-	for await (const line of lines) {
-		lineNumber++;
-		if (pending === '') pendingStart = lineNumber;
-		const text = pending === '' ? line : `${pending}\n${line}`;
-		const fields = splitCsv(text);
-		if (fields === null) {
-			pending = text;
-			continue;
+	const pace = new Pace();
+
+	const readRows = async (rows: AsyncIterable<unknown>) => {
+		for await (const row of rows) {
+			const line = startLines.shift() ?? nextLine;
+			const fields = Array.isArray(row)
+				? row.filter((field): field is string => typeof field === 'string')
+				: [];
+			await readRow(fields, `${fileName} line ${line}`);
+			await pace.breathe();
 		}
-		pending = '';
-		const at = `${fileName} line ${pendingStart}`;
+	};
+
+	const readRow = async (fields: string[], at: string) => {
 		if (header === null) {
-			header = fields.map((name) =>
-				name
-					.trim()
-					.replace(/^\uFEFF/, '')
-					.toLowerCase()
-			);
+			header = fields.map((name) => name.trim().toLowerCase());
 			if (!header.includes('date'))
 				throw new ImportError(`${at}: no "date" column in the header: not a UP data export`);
-			continue;
+			return;
 		}
-		if (fields.every((value) => value.trim() === '')) continue;
+		const long = fields.findIndex((value) => value.length > UP_FIELD_LIMIT);
+		if (long >= 0)
+			throw new ImportError(
+				`${at}: column ${header[long] ?? long + 1}: a value longer than ${withThousands(UP_FIELD_LIMIT)} characters`
+			);
+		if (fields.every((value) => value.trim() === '')) return;
+		const dateColumn = header.indexOf('date');
+		if (fields.every((value, i) => i === dateColumn || value.trim() === '')) {
+			collector.skip(SKIP.empty);
+			return;
+		}
 		if (fields.length !== header.length)
 			throw new ImportError(
 				`${at}: ${fields.length} fields where the header names ${header.length} columns`
 			);
-		const row = new Map(header.map((name, i) => [name, (fields[i] ?? '').trim()]));
+		const names = header;
+		const row = new Map(names.map((name, i) => [name, (fields[i] ?? '').trim()]));
+		/** A weight or body fat no scale could show is left out, and counted. */
+		const plausible = (field: 'weight' | 'body_fat', value: number | null): number | null => {
+			if (value === null || isPlausible(field, value)) return value;
+			collector.skip(SKIP[field]);
+			return null;
+		};
 		const num = (column: string): number | null => {
 			const value = row.get(column);
 			if (value === undefined || value === '') return null;
@@ -93,9 +160,20 @@ export async function readUpCsv(
 		const date = dateIntFromString(row.get('date') ?? '');
 		if (date === null)
 			throw new ImportError(`${at}: column date: "${row.get('date') ?? ''}" is not a date`);
-		const tz = row.get('tz') || defaultTz;
+		const column = row.get('tz') ?? '';
+		const tz = column || defaultTz;
 		if (!isValidTz(tz)) throw new ImportError(`${at}: column tz: "${tz}" is not a time zone`);
+		if (date > localDateInt(Math.floor(options.nowMs / 1000), tz)) {
+			collector.skip(SKIP.future);
+			return;
+		}
 		const midnight = startOfLocalDay(date, tz);
+		if (zone === null || midnight >= zone.asOf)
+			zone = {
+				tz,
+				basis: column !== '' ? 'column' : options.given ? 'given' : 'default',
+				asOf: midnight
+			};
 		const nextMidnight = startOfLocalDay(addDays(date, 1), tz);
 
 		const move = moveOf(date, tz, midnight, nextMidnight, num);
@@ -106,8 +184,8 @@ export async function readUpCsv(
 		else if (sleep) await collector.add({ kind: 'sleeps', record: sleep, ticks: [] });
 
 		// The export repeats the weight in effect on every row: an event is where it changes.
-		const weight = num('weight');
-		const fat = num('body_fat');
+		const weight = plausible('weight', num('weight'));
+		const fat = plausible('body_fat', num('body_fat'));
 		if ((weight !== null && weight !== previousWeight) || (fat !== null && fat !== previousFat)) {
 			await collector.add({ kind: 'body_events', record: bodyOf(date, tz, midnight, weight, fat) });
 		}
@@ -116,10 +194,17 @@ export async function readUpCsv(
 
 		const meal = mealOf(date, tz, midnight, num);
 		if (meal) await collector.add({ kind: 'meals', record: meal });
+	};
+
+	try {
+		// A refusal anywhere ends the pipeline: the input is no longer read.
+		await pipeline(input, sliced, parser, readRows);
+	} catch (error) {
+		if (error instanceof CsvError) throw csvFailure(error, `${fileName} line ${nextLine}`);
+		throw error;
 	}
-	if (pending !== '')
-		throw new ImportError(`${fileName} line ${pendingStart}: a quoted field is never closed`);
 	if (header === null) throw new ImportError(`${fileName}: the file is empty`);
+	return { zone };
 }
 
 type Num = (column: string) => number | null;

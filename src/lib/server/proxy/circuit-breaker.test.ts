@@ -6,18 +6,32 @@ import { createUpstreamClient, type Transport } from './upstream';
 const TOKEN = 'upstream-token-5c1f0e2a';
 const INTERVAL_MS = DEFAULT_BREAKER_POLICY.probeIntervalMs;
 
+/** An answer of the upstream with this status (a 429 or 503 asks to retry after a second). */
+function answer(code: number): Response {
+	const retryAfter: Record<string, string> =
+		code === 429 || code === 503 ? { 'retry-after': '1' } : {};
+	return new Response(JSON.stringify({ meta: { code }, data: { items: [] } }), {
+		status: code,
+		headers: { 'content-type': 'application/json', ...retryAfter }
+	});
+}
+
 /** An upstream that answers 503 until told it has recovered, counting every attempt it sees. */
 function flakyUpstream() {
 	const state = { attempts: 0, healthy: false };
 	const transport: Transport = () => {
 		state.attempts += 1;
-		const code = state.healthy ? 200 : 503;
-		return Promise.resolve(
-			new Response(JSON.stringify({ meta: { code }, data: { items: [] } }), {
-				status: code,
-				headers: { 'content-type': 'application/json' }
-			})
-		);
+		return Promise.resolve(answer(state.healthy ? 200 : 503));
+	};
+	return { state, transport };
+}
+
+/** An upstream that answers the statuses queued in `script`, then `then` for ever. */
+function scriptedUpstream(then: number) {
+	const state = { attempts: 0, script: [] as number[] };
+	const transport: Transport = () => {
+		state.attempts += 1;
+		return Promise.resolve(answer(state.script.shift() ?? then));
 	};
 	return { state, transport };
 }
@@ -100,6 +114,77 @@ describe('the circuit breaker in front of the upstream', () => {
 		const after = await Promise.all([browserGet(), browserGet(), browserGet()]);
 		expect(after.map((response) => response.status)).toEqual([200, 200, 200]);
 		expect(state.attempts).toBe(before + 4);
+	});
+});
+
+describe('the circuit breaker counts whole requests, not attempts', () => {
+	it('stays closed after four reads that each failed all four attempts', async () => {
+		const { state, transport } = scriptedUpstream(503);
+		const { browserGet } = proxyOn(transport);
+		for (let i = 0; i < 4; i++) expect((await browserGet()).status).toBe(503);
+		expect(state.attempts).toBe(16);
+		// The fifth read still goes upstream; it is the fifth failed request that opens the circuit.
+		await browserGet();
+		expect(state.attempts).toBe(20);
+		const fast = await browserGet();
+		expect(await errorTypeOf(fast)).toBe('upstream_unavailable');
+		expect(state.attempts).toBe(20);
+	});
+
+	it('never opens on 429s, whose Retry-After the retries honour', async () => {
+		const { state, transport } = scriptedUpstream(429);
+		const { clock, browserGet } = proxyOn(transport);
+		for (let i = 0; i < 20; i++) {
+			const limited = await browserGet();
+			expect(limited.status).toBe(429);
+			expect(limited.headers.get('retry-after')).toBe('1');
+			clock.now += 200;
+		}
+		expect(state.attempts).toBe(80);
+		state.script.push(200);
+		expect((await browserGet()).status).toBe(200);
+	});
+
+	it('a 429 between failed requests is an answer: the run of failures starts again', async () => {
+		const { state, transport } = scriptedUpstream(503);
+		const { browserGet } = proxyOn(transport);
+		for (let i = 0; i < 4; i++) await browserGet();
+		state.script.push(429, 429, 429, 429);
+		expect((await browserGet()).status).toBe(429);
+		for (let i = 0; i < 4; i++) await browserGet();
+		expect(await errorTypeOf(await browserGet())).not.toBe('upstream_unavailable');
+	});
+
+	it('the probe retries like any read, so one 503 on the way back does not keep the circuit open', async () => {
+		const { state, transport } = scriptedUpstream(503);
+		const { clock, browserGet } = proxyOn(transport);
+		for (let i = 0; i < 5; i++) await browserGet();
+		expect(await errorTypeOf(await browserGet())).toBe('upstream_unavailable');
+		clock.now += INTERVAL_MS;
+		state.script.push(503, 200);
+		const before = state.attempts;
+		const probe = await browserGet();
+		expect(probe.status).toBe(200);
+		expect(state.attempts).toBe(before + 2);
+		state.script.push(200, 200);
+		const after = await Promise.all([browserGet(), browserGet()]);
+		expect(after.map((response) => response.status)).toEqual([200, 200]);
+	});
+
+	it('a refused connection fails a request, and a dead upstream gets about one attempt per interval', async () => {
+		let attempts = 0;
+		const refused: Transport = () => {
+			attempts += 1;
+			return Promise.reject(new TypeError('fetch failed: ECONNREFUSED'));
+		};
+		const { clock, browserGet } = proxyOn(refused);
+		const requests = 200;
+		for (let i = 0; i < requests; i++) {
+			expect((await browserGet()).status).toBeGreaterThanOrEqual(502);
+			clock.now += 250;
+		}
+		// 5 requests open the circuit; then one probe per 5 s interval over 50 s.
+		expect(attempts).toBeLessThanOrEqual(5 + (requests * 250) / INTERVAL_MS + 1);
 	});
 });
 

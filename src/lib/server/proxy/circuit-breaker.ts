@@ -1,7 +1,7 @@
-// Stops retry storms: after a run of failed upstream attempts the proxy fails fast and lets one probe through per interval.
+// Stops hammering a failing upstream: after a run of failed requests the proxy fails fast and lets one probe through per interval.
 
 export interface BreakerPolicy {
-	/** Consecutive failed attempts (429, 503, unreachable, timeout) that open the circuit. */
+	/** Consecutive failed requests (a 5xx after retries, unreachable, timed out) that open the circuit. */
 	failureThreshold: number;
 	/** How long the circuit stays open before one probe may go through. */
 	probeIntervalMs: number;
@@ -12,14 +12,15 @@ export const DEFAULT_BREAKER_POLICY: BreakerPolicy = {
 	probeIntervalMs: 5_000
 };
 
-/** May an attempt go upstream now; if not, how long until the next probe may. */
+/** May a request go upstream now; if not, how long until the next probe may. */
 export type Admission =
 	{ allowed: true; probe: boolean } | { allowed: false; retryAfterMs: number };
 
 /**
- * Closed: every attempt goes through and failures are counted. Open: nothing goes through until
- * `probeIntervalMs` after the last failure; then one attempt (the probe) is let through while the
- * others keep failing fast. The probe's success closes the circuit; its failure opens it again.
+ * Closed: every request goes through and failed ones are counted. Open: nothing goes through
+ * until `probeIntervalMs` after the last failure; then one request (the probe, with its retries)
+ * is let through while the others keep failing fast. The probe's success closes the circuit; its
+ * failure opens it again.
  */
 export class CircuitBreaker {
 	readonly #policy: BreakerPolicy;
@@ -33,7 +34,7 @@ export class CircuitBreaker {
 		this.#now = now;
 	}
 
-	/** True while attempts go through without asking for a probe slot. */
+	/** True while requests go through without asking for a probe slot. */
 	get closed(): boolean {
 		return this.#openedAt === null;
 	}
@@ -52,7 +53,7 @@ export class CircuitBreaker {
 	}
 
 	/**
-	 * Every admitted attempt reports back exactly once, saying whether it was the probe; `unknown`
+	 * Every admitted request reports back exactly once, saying whether it was the probe; `unknown`
 	 * (the caller went away) frees the probe slot and changes nothing else.
 	 */
 	record(verdict: 'succeeded' | 'failed' | 'unknown', probe: boolean): void {

@@ -10,6 +10,7 @@ import {
 import { checkControl, hasControl, validateParams } from '$lib/api/endpoint-params';
 import { expandPath, matchEndpoint } from '$lib/api/endpoint-paths';
 import { apiErrorResponse, type ProxyErrorType } from '../api-error';
+import { quoted } from '../quote';
 
 export interface GuardLimits {
 	/** Largest url-encoded form body accepted, in bytes. */
@@ -170,14 +171,14 @@ function checkFields(
 	if (bad !== null) {
 		return {
 			ok: false,
-			result: refuse(400, 'invalid_parameter', `Field "${bad}" contains control characters.`)
+			result: refuse(400, 'invalid_parameter', `Field ${quoted(bad)} contains control characters.`)
 		};
 	}
 	const checked = validateParams(params, fields);
 	if (!checked.ok) {
 		return {
 			ok: false,
-			result: refuse(400, 'invalid_parameter', `Field "${checked.field}" ${checked.reason}.`)
+			result: refuse(400, 'invalid_parameter', `Field ${quoted(checked.field)} ${checked.reason}.`)
 		};
 	}
 	return { ok: true, values: checked.values };
@@ -258,7 +259,7 @@ async function guardBody(
 		if (fields.has(name)) {
 			return {
 				ok: false,
-				result: refuse(400, 'invalid_parameter', `Field "${name}" is given more than once.`)
+				result: refuse(400, 'invalid_parameter', `Field ${quoted(name)} is given more than once.`)
 			};
 		}
 		if (typeof value === 'string') {
@@ -273,7 +274,7 @@ async function guardBody(
 				result: refuse(
 					400,
 					'invalid_parameter',
-					`Field "${hasControl(name, false) ? '(unprintable name)' : name}" must be a text field, not a file.`
+					`Field ${hasControl(name, false) ? '"(unprintable name)"' : quoted(name)} must be a text field, not a file.`
 				)
 			};
 		}
@@ -324,7 +325,11 @@ export async function guardProxyRequest(
 
 	const badQuery = checkControl(search, false);
 	if (badQuery !== null) {
-		return refuse(400, 'invalid_parameter', `Parameter "${badQuery}" contains control characters.`);
+		return refuse(
+			400,
+			'invalid_parameter',
+			`Parameter ${quoted(badQuery)} contains control characters.`
+		);
 	}
 	const queryParams =
 		endpoint.body?.encoding === 'query'
@@ -335,7 +340,7 @@ export async function guardProxyRequest(
 		return refuse(
 			400,
 			'invalid_parameter',
-			`Parameter "${checkedQuery.field}" ${checkedQuery.reason}.`
+			`Parameter ${quoted(checkedQuery.field)} ${checkedQuery.reason}.`
 		);
 	}
 

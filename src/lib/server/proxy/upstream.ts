@@ -195,19 +195,18 @@ function failure(
 }
 
 /**
- * What the circuit breaker learns from an attempt: the upstream is down, overloaded or limiting
- * us (429, 503, unreachable, timeout), or it answered. A browser that went away says nothing.
+ * What the circuit breaker learns from a whole request, retries included: the upstream failed it
+ * (a 5xx after the retries, a timeout, a refused or reset connection, an unusable answer), or it
+ * answered (any other status: a 429 only asks us to slow down, which the retries honour). The
+ * server's own `upstream_busy` and a browser that went away say nothing about the upstream.
  */
 function verdictOf(
 	outcome: UpstreamOutcome,
 	signal: AbortSignal | undefined
 ): 'succeeded' | 'failed' | 'unknown' {
 	if (signal?.aborted === true) return 'unknown';
-	const trouble =
-		outcome.kind === 'response'
-			? isRetryableStatus(outcome.status)
-			: outcome.type === 'upstream_unreachable' || outcome.type === 'upstream_timeout';
-	return trouble ? 'failed' : 'succeeded';
+	if (outcome.kind === 'response') return outcome.status >= 500 ? 'failed' : 'succeeded';
+	return outcome.type === 'upstream_busy' ? 'unknown' : 'failed';
 }
 
 function isJsonType(contentType: string | null): boolean {
@@ -350,55 +349,67 @@ export function createUpstreamClient(options: UpstreamOptions): UpstreamClient {
 		}
 	}
 
+	/**
+	 * One request: a read is retried on 429 and 503 as the retry policy says. A request that is
+	 * not the probe stops retrying once the circuit has opened meanwhile; the probe retries like
+	 * any request while the circuit is closed, so one unlucky answer does not keep it open.
+	 */
+	async function withRetries(
+		url: URL,
+		call: UpstreamCall,
+		token: string,
+		signal: AbortSignal | undefined,
+		probe: boolean
+	): Promise<UpstreamOutcome> {
+		const started = now();
+		for (let retry = 0; ; retry++) {
+			const outcome = await attempt(url, call, token, signal);
+			// Writes are never retried: the first attempt may have been applied.
+			if (
+				call.method !== 'GET' ||
+				outcome.kind !== 'response' ||
+				!isRetryableStatus(outcome.status) ||
+				(!probe && !breaker.closed)
+			) {
+				return outcome;
+			}
+			const at = now();
+			const delay = nextRetryDelay({
+				attempt: retry,
+				retryAfter: outcome.retryAfter,
+				elapsedMs: at - started,
+				nowMs: at,
+				policy,
+				random
+			});
+			if (delay === null) return outcome;
+			try {
+				await sleep(delay, signal);
+			} catch {
+				return outcome;
+			}
+		}
+	}
+
 	return {
 		origin,
 		async send(call, token, signal) {
 			const url = buildUpstreamUrl(options.baseUrl, call);
 			if (url.origin !== origin) throw new Error('upstream origin mismatch');
-			const started = now();
-			let previous: UpstreamOutcome | null = null;
-			for (let retry = 0; ; retry++) {
-				const admission = breaker.admit();
-				if (!admission.allowed) {
-					// A retry that is not let through leaves the browser the upstream's own answer.
-					if (previous !== null) return previous;
-					const seconds = Math.max(1, Math.ceil(admission.retryAfterMs / 1000));
-					return failure(
-						503,
-						'upstream_unavailable',
-						'The upstream API keeps failing; the server waits before trying it again.',
-						String(seconds)
-					);
-				}
-				const outcome = await attempt(url, call, token, signal);
-				breaker.record(verdictOf(outcome, signal), admission.probe);
-				// Writes are never retried (the first attempt may have been applied), and nothing is
-				// retried once the circuit is open.
-				if (
-					call.method !== 'GET' ||
-					outcome.kind !== 'response' ||
-					!isRetryableStatus(outcome.status) ||
-					!breaker.closed
-				) {
-					return outcome;
-				}
-				previous = outcome;
-				const at = now();
-				const delay = nextRetryDelay({
-					attempt: retry,
-					retryAfter: outcome.retryAfter,
-					elapsedMs: at - started,
-					nowMs: at,
-					policy,
-					random
-				});
-				if (delay === null) return outcome;
-				try {
-					await sleep(delay, signal);
-				} catch {
-					return outcome;
-				}
+			const admission = breaker.admit();
+			if (!admission.allowed) {
+				const seconds = Math.max(1, Math.ceil(admission.retryAfterMs / 1000));
+				return failure(
+					503,
+					'upstream_unavailable',
+					'The upstream API keeps failing; the server waits before trying it again.',
+					String(seconds)
+				);
 			}
+			// The breaker counts requests, not attempts: it hears once, how the whole request ended.
+			const outcome = await withRetries(url, call, token, signal, admission.probe);
+			breaker.record(verdictOf(outcome, signal), admission.probe);
+			return outcome;
 		}
 	};
 }

@@ -24,10 +24,15 @@ export interface ReferenceApiOptions {
 	versions?: readonly ApiVersion[];
 	/** Seed data instead of the demo generator (small hand-made fixtures in tests). */
 	dataset?: Dataset;
+	/**
+	 * False: open the database as it is, without generating the demo user into it (the
+	 * command-line import, which writes only the person's own account; the server generates the
+	 * demo when it starts). Default true.
+	 */
+	demo?: boolean;
 }
 
-/** Where the database lives unless NUDGE_REFERENCE_DATA_DIR says otherwise. */
-export const DEFAULT_DATA_DIR = 'data';
+export { DEFAULT_DATA_DIR } from '../data-dir';
 /** Where earlier versions kept their journal by default (migrated from on first start). */
 export const LEGACY_DATA_DIR = join('.data', 'reference-api');
 

@@ -1,7 +1,7 @@
 // The reference API's SQLite database: one file (WAL) holding every account's records, ticks and settings.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
+import { openCheckedDatabase, storeProblem, StoreUnusable } from '../sqlite-file';
 import { demoImageCache } from './demo-image';
 
 export type StoreDatabase = Database.Database;
@@ -9,7 +9,17 @@ export type StoreDatabase = Database.Database;
 /** The database file inside NUDGE_REFERENCE_DATA_DIR. */
 export const DATABASE_FILE = 'wellness.sqlite';
 
-/** Bumped when the tables change shape; an older file is upgraded by `migrateSchema`. */
+/**
+ * How long a write waits for another connection's write to finish (the server's and a
+ * command-line import's share the file) before it gives up with SQLITE_BUSY: long enough for
+ * any single write and an import's commit, short enough that a page is told soon.
+ */
+export const BUSY_TIMEOUT_MS = 2000;
+
+/**
+ * Bumped when the tables change shape. Kept in `PRAGMA user_version` (and in the meta table,
+ * where earlier versions read it): a file of a newer schema is refused at start.
+ */
 const SCHEMA_VERSION = 1;
 
 const SCHEMA = `
@@ -37,6 +47,15 @@ CREATE INDEX IF NOT EXISTS records_by_time
 	ON records (account, kind, time_created DESC, xid, time_updated);
 CREATE INDEX IF NOT EXISTS records_by_date
 	ON records (account, kind, date, time_created DESC, xid, time_updated);
+-- The OAuth tokens issued, under their SHA-256 (token-table.ts): a restart keeps sign-ins.
+CREATE TABLE IF NOT EXISTS oauth_tokens (
+	kind TEXT NOT NULL,
+	token_hash TEXT NOT NULL,
+	seq INTEGER NOT NULL,
+	body TEXT NOT NULL,
+	PRIMARY KEY (kind, token_hash)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS oauth_tokens_by_age ON oauth_tokens (kind, seq);
 CREATE TABLE IF NOT EXISTS ticks (
 	account TEXT NOT NULL,
 	kind TEXT NOT NULL,
@@ -51,16 +70,32 @@ CREATE TABLE IF NOT EXISTS ticks (
  * benches, NUDGE_REFERENCE_DATA_DIR=memory).
  */
 export function openDatabase(dir: string | null): StoreDatabase {
-	let db: StoreDatabase;
-	if (dir === null) db = new Database(':memory:');
-	else {
-		mkdirSync(dir, { recursive: true });
-		db = new Database(join(dir, DATABASE_FILE));
-		db.pragma('journal_mode = WAL');
-		// An answered write is on disk: the journal's promise, kept by syncing every commit.
-		db.pragma('synchronous = FULL');
+	if (dir === null) return prepared(new Database(':memory:'));
+	// Checked before use (folder, damage, schema, writable): an unusable file stops the server
+	// at start with its path and the cause, rather than failing every request later.
+	const db = openCheckedDatabase(dir, DATABASE_FILE, {
+		schemaVersion: SCHEMA_VERSION,
+		legacyVersion: metaSchemaVersion,
+		busyTimeoutMs: BUSY_TIMEOUT_MS
+	});
+	try {
+		return prepared(db);
+	} catch (error) {
+		db.close();
+		const reason = storeProblem(error);
+		if (reason === null) throw error;
+		throw new StoreUnusable(join(resolve(dir), DATABASE_FILE), reason);
 	}
-	return prepared(db);
+}
+
+/** The schema version an earlier version kept in the meta table (before `user_version`). */
+function metaSchemaVersion(db: StoreDatabase): number {
+	const table = db
+		.prepare<[], { name: string }>(
+			"SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'meta'"
+		)
+		.get();
+	return table === undefined ? 0 : Number(readMeta(db, 'schema_version') ?? 0);
 }
 
 /**
@@ -92,6 +127,14 @@ function prepared(db: StoreDatabase): StoreDatabase {
 		);
 	}
 	return db;
+}
+
+/** True for SQLite's "another connection holds the write lock" (after the busy timeout). */
+export function isBusy(error: unknown): boolean {
+	return (
+		error instanceof Database.SqliteError &&
+		(error.code === 'SQLITE_BUSY' || error.code.startsWith('SQLITE_BUSY_'))
+	);
 }
 
 export function readMeta(db: StoreDatabase, key: string): string | null {

@@ -14,7 +14,8 @@ export type ErrorType =
 	| 'payload_too_large'
 	| 'too_many_requests'
 	| 'internal_error'
-	| 'unavailable';
+	| 'unavailable'
+	| 'store_busy';
 
 /** A failure a handler throws; the router turns it into an envelope with the matching status. */
 export class ApiFailure extends Error {

@@ -5,7 +5,17 @@ import Database from 'better-sqlite3';
 import type { ParamSpec } from '$lib/api/endpoints';
 import { checkControl, validateParams } from '$lib/api/endpoint-params';
 import { matchEndpoint } from '$lib/api/endpoint-paths';
-import { applyEntry, ImportTransaction, importRecords, type ImportCounts } from './apply';
+import { clip } from '../quote';
+import { storeProblem, StoreUnusable } from '../sqlite-file';
+import {
+	applyEntry,
+	ImportError,
+	ImportTransaction,
+	importRecords,
+	priorImports,
+	type ImportCounts,
+	type StoredImport
+} from './apply';
 import {
 	DEFAULT_DATA_DIR,
 	LEGACY_DATA_DIR,
@@ -13,7 +23,9 @@ import {
 	type ReferenceApiOptions
 } from './config';
 import {
+	BUSY_TIMEOUT_MS,
 	DATABASE_FILE,
+	isBusy,
 	openDatabase,
 	openSeededMemoryDatabase,
 	readMeta,
@@ -48,7 +60,7 @@ import { TrendsEngine } from './trends';
 export type { ReferenceApiOptions } from './config';
 export type { FaultConfig } from './faults';
 export type { ImportCounts } from './apply';
-export { ImportError, type ImportTransaction } from './apply';
+export { ImportError, type ImportCommit, type ImportTransaction, type StoredImport } from './apply';
 export { DEMO_ACCOUNT, OWN_ACCOUNT, type RecordKind } from './store';
 export { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET } from './oauth';
 
@@ -77,11 +89,25 @@ export interface ReferenceApi {
 	 * connection, and its reads see the records as they are written.
 	 */
 	beginImport(account: string): Promise<ImportTransaction>;
+	/**
+	 * Whose records a token reads and what it may do: the account and scopes of its grant (the
+	 * static token: every scope, and the account it reads now); null for a token that is unknown,
+	 * revoked or expired.
+	 */
+	grantOf(token: string): Promise<{ account: string; scopes: readonly string[] } | null>;
+	/**
+	 * The files imported into an account whose content had `bytes` bytes: their digests, times
+	 * and summaries, so an importer can recognise a file it was given before.
+	 */
+	priorImports(account: string, bytes: number): Promise<StoredImport[]>;
 	close(): Promise<void>;
 }
 
 const API_PREFIX = '/nudge/api';
 const OAUTH_PREFIX = '/auth/oauth2/';
+const describe = (error: unknown): string =>
+	error instanceof Error ? error.message : String(error);
+
 /** Largest request body accepted (meal photos included); a larger one is a 413. */
 export const MAX_BODY_BYTES = 5 * 1024 * 1024;
 
@@ -153,7 +179,8 @@ export function createReferenceApi(options: ReferenceApiOptions = {}): Reference
 		} else {
 			// Generated once into the database, not on every start.
 			db = openDatabase(dataDir);
-			if (readMeta(db, DEMO_SOURCE_KEY) !== JSON.stringify(demo)) seedDemo(db, nowMs());
+			if (options.demo !== false && readMeta(db, DEMO_SOURCE_KEY) !== JSON.stringify(demo))
+				seedDemo(db, nowMs());
 		}
 		if (readProfile(db, OWN_ACCOUNT) === null) {
 			// The person's own account exists from the start, under an id of its own.
@@ -177,6 +204,8 @@ export function createReferenceApi(options: ReferenceApiOptions = {}): Reference
 			await migrateJournal(dataDir, apply);
 			if (options.dataDir === undefined) await migrateJournal(LEGACY_DATA_DIR, apply);
 		}
+		// Tokens issued before the database opened join it; an earlier run's come back.
+		oauth.keepTokensIn(db);
 		opened = { db, account };
 		return opened;
 	};
@@ -245,6 +274,17 @@ export function createReferenceApi(options: ReferenceApiOptions = {}): Reference
 			return success(userXid, now, result.data, result);
 		} catch (error) {
 			if (error instanceof ApiFailure) return failure(userXid, now, error);
+			if (isBusy(error)) return failure(userXid, now, storeBusy());
+			// A database that cannot be used (damaged, read-only, a full disk): the answer says so.
+			const problem = error instanceof StoreUnusable ? error.reason : storeProblem(error);
+			if (problem !== null) {
+				console.error('reference API: the database cannot be used:', describe(error));
+				return failure(
+					userXid,
+					now,
+					new ApiFailure(503, 'unavailable', `The server cannot use its database: ${problem}.`)
+				);
+			}
 			console.error(
 				'reference API: unexpected failure',
 				error instanceof Error ? error.message : error
@@ -335,7 +375,7 @@ export function createReferenceApi(options: ReferenceApiOptions = {}): Reference
 						release();
 					});
 				}
-				const db = new Database(join(dataDir, DATABASE_FILE));
+				const db = new Database(join(dataDir, DATABASE_FILE), { timeout: BUSY_TIMEOUT_MS });
 				try {
 					db.pragma('synchronous = FULL');
 					const store = new Store({ db, account });
@@ -345,12 +385,29 @@ export function createReferenceApi(options: ReferenceApiOptions = {}): Reference
 					});
 				} catch (error) {
 					db.close();
+					if (isBusy(error))
+						throw new ImportError(
+							`the store in ${dataDir} is busy: the running dashboard is writing to it (an import from the Data page?). Try again when it has finished.`
+						);
 					throw error;
 				}
 			} catch (error) {
 				release();
 				throw error;
 			}
+		},
+		async grantOf(token) {
+			const state = await ready();
+			try {
+				const grant = oauth.authenticate(`Bearer ${token}`);
+				return { account: grant.account ?? staticAccount(state), scopes: [...grant.scopes] };
+			} catch (error) {
+				if (error instanceof ApiFailure) return null;
+				throw error;
+			}
+		},
+		async priorImports(account, bytes) {
+			return priorImports((await ready()).db, account, bytes);
 		},
 		async close(): Promise<void> {
 			if (live === null) return;
@@ -394,13 +451,13 @@ async function parametersOf(
 	const form = bodySpec === undefined ? new Map<string, string>() : await formFieldsOf(request);
 	const badQuery = checkControl(url.searchParams, false);
 	if (badQuery !== null)
-		throw new ApiFailure(400, 'invalid_input', `${badQuery} contains control characters`);
+		throw new ApiFailure(400, 'invalid_input', `${clip(badQuery)} contains control characters`);
 	if (bodySpec?.encoding === 'query') {
 		// Sleep creation: the fields travel in the query string (a form body is accepted too).
 		const merged = new Map<string, string>(form);
 		for (const [key, value] of url.searchParams) {
 			if (merged.has(key))
-				throw new ApiFailure(400, 'invalid_input', `${key} is given more than once`);
+				throw new ApiFailure(400, 'invalid_input', `${clip(key)} is given more than once`);
 			merged.set(key, value);
 		}
 		return { query: {}, body: checked(bodySpec.params, merged, nowSec) };
@@ -415,9 +472,22 @@ function checked(
 	nowSec: number
 ): Record<string, string> {
 	const result = validateParams(specs, input, { nowSec });
-	if (!result.ok) throw new ApiFailure(400, 'invalid_input', `${result.field} ${result.reason}`);
+	if (!result.ok)
+		throw new ApiFailure(400, 'invalid_input', `${clip(result.field)} ${result.reason}`);
 	return result.values;
 }
+
+/**
+ * A write while another process holds the store's write lock: a command-line import being
+ * written into the data folder of this running server. Reads go on meanwhile (WAL).
+ */
+const storeBusy = () =>
+	new ApiFailure(
+		503,
+		'store_busy',
+		'The store is busy: an import is being written into it. Try again in a minute.',
+		{ 'retry-after': '30' }
+	);
 
 const tooLarge = () =>
 	new ApiFailure(
@@ -460,7 +530,7 @@ async function formFieldsOf(request: Request): Promise<Map<string, string>> {
 	const type = (request.headers.get('content-type') ?? '').toLowerCase();
 	const add = (key: string, value: string) => {
 		if (fields.has(key))
-			throw new ApiFailure(400, 'invalid_input', `${key} is given more than once`);
+			throw new ApiFailure(400, 'invalid_input', `${clip(key)} is given more than once`);
 		fields.set(key, value);
 	};
 	if (type.startsWith('application/x-www-form-urlencoded')) {

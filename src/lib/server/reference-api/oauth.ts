@@ -1,8 +1,11 @@
 // OAuth 2.0 authorization-code grant of the reference API: consent page, codes, tokens, refresh, revocation.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import * as z from 'zod/mini';
 import { ALL_SCOPES } from '$lib/api/endpoints';
 import { BoundedStore } from './bounded-store';
+import type { StoreDatabase } from './database';
 import { ApiFailure } from './envelope';
+import { tokenKey, tokenTable, type RecordCodec } from './token-table';
 
 export const DEMO_CLIENT_ID = 'wellness-dashboard-demo';
 /**
@@ -150,6 +153,52 @@ function redirectTo(uri: string, params: Record<string, string | null>): Respons
 	});
 }
 
+/** A grant as the token table keeps it (scopes as a list). */
+const keptGrantSchema = z.object({
+	grantId: z.string(),
+	clientId: z.string(),
+	scopes: z.array(z.string()),
+	account: z.optional(z.string()),
+	expiresAt: z.nullable(z.number())
+});
+
+function grantCodec<V extends Grant & { expiresAt: number | null }>(
+	build: (grant: Grant, expiresAt: number | null) => V | null
+): RecordCodec<V> {
+	return {
+		encode: (value) =>
+			JSON.stringify({
+				grantId: value.grantId,
+				clientId: value.clientId,
+				scopes: [...value.scopes],
+				account: value.account,
+				expiresAt: value.expiresAt
+			}),
+		decode: (text) => {
+			let json: unknown;
+			try {
+				json = JSON.parse(text);
+			} catch {
+				return null;
+			}
+			const parsed = keptGrantSchema.safeParse(json);
+			if (!parsed.success) return null;
+			const { expiresAt, scopes, account, ...rest } = parsed.data;
+			const grant: Grant = {
+				...rest,
+				scopes: new Set(scopes),
+				...(account === undefined ? {} : { account })
+			};
+			return build(grant, expiresAt);
+		}
+	};
+}
+
+const accessCodec = grantCodec<AccessToken>((grant, expiresAt) => ({ ...grant, expiresAt }));
+const refreshCodec = grantCodec<Grant & { expiresAt: null }>((grant, expiresAt) =>
+	expiresAt === null ? { ...grant, expiresAt } : null
+);
+
 export class OAuthServer {
 	readonly #clients: Map<string, ClientConfig>;
 	readonly #nowSec: () => number;
@@ -177,6 +226,15 @@ export class OAuthServer {
 		this.#accounts = options.accounts ?? (() => []);
 	}
 
+	/**
+	 * Keeps the issued access and refresh tokens in the database from now on (under their hash),
+	 * and takes back those an earlier run issued: a restart signs nobody out.
+	 */
+	keepTokensIn(db: StoreDatabase): void {
+		this.#access.keepIn(tokenTable(db, 'access', accessCodec));
+		this.#refresh.keepIn(tokenTable(db, 'refresh', refreshCodec));
+	}
+
 	/** The grant behind an `Authorization: Bearer` header, or the 401 to answer. */
 	authenticate(header: string | null): Grant {
 		const challenge = (error: string) => ({ 'www-authenticate': `Bearer error="${error}"` });
@@ -192,7 +250,7 @@ export class OAuthServer {
 				}
 			);
 		}
-		const grant = token === this.#staticToken ? STATIC_GRANT : this.#access.get(token);
+		const grant = token === this.#staticToken ? STATIC_GRANT : this.#access.get(tokenKey(token));
 		if (grant === undefined || this.#revoked.has(grant.grantId)) {
 			throw new ApiFailure(
 				401,
@@ -244,7 +302,7 @@ export class OAuthServer {
 		for (const [token, other] of this.#refresh)
 			if (other.grantId === grant.grantId) this.#refresh.delete(token);
 		const refreshToken = newSecret();
-		this.#refresh.set(refreshToken, {
+		this.#refresh.set(tokenKey(refreshToken), {
 			grantId: grant.grantId,
 			clientId: grant.clientId,
 			scopes: grant.scopes,
@@ -253,11 +311,13 @@ export class OAuthServer {
 		return { refresh_token: refreshToken };
 	}
 
-	/** Disconnects the application: every token of the grant stops working. */
+	/** Disconnects the application: every token of the grant stops working, after a restart too. */
 	revoke(grant: Grant): void {
 		this.#revoked.add(grant.grantId);
 		for (const [token, other] of this.#refresh)
 			if (other.grantId === grant.grantId) this.#refresh.delete(token);
+		for (const [token, other] of this.#access)
+			if (other.grantId === grant.grantId) this.#access.delete(token);
 	}
 
 	#redirectError(
@@ -399,7 +459,7 @@ ${accountChoice(accounts)}
 			return this.#issue(pending);
 		}
 		if (grantType === 'refresh_token') {
-			const token = params.get('refresh_token') ?? '';
+			const token = tokenKey(params.get('refresh_token') ?? '');
 			const grant = this.#refresh.get(token);
 			if (grant === undefined || grant.clientId !== client.id || this.#revoked.has(grant.grantId)) {
 				return tokenError(400, 'invalid_grant', 'The refresh token is unknown, used or revoked.');
@@ -423,8 +483,11 @@ ${accountChoice(accounts)}
 			scopes: grant.scopes,
 			account: grant.account
 		};
-		this.#access.set(accessToken, { ...base, expiresAt: this.#nowSec() + this.#accessTtlSec });
-		this.#refresh.set(refreshToken, { ...base, expiresAt: null });
+		this.#access.set(tokenKey(accessToken), {
+			...base,
+			expiresAt: this.#nowSec() + this.#accessTtlSec
+		});
+		this.#refresh.set(tokenKey(refreshToken), { ...base, expiresAt: null });
 		const body = {
 			access_token: accessToken,
 			refresh_token: refreshToken,

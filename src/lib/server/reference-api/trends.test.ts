@@ -75,4 +75,29 @@ describe('TrendsEngine', () => {
 		store.put('moves', { ...move, details: { ...move.details, steps: 7000 } }, 'band');
 		expect(engine.day(20260330).move?.steps).toBe(7000);
 	});
+
+	it('answers the REM of nights that recorded some, and counts it as sleep in the quality', () => {
+		const store = new Store(fixtureDataset());
+		const engine = new TrendsEngine(store);
+		const query = {
+			version: 'v.1.1' as const,
+			endDate: 20260330,
+			bucketSize: 'd' as const,
+			numBuckets: 1,
+			scopes: allScopes
+		};
+		const before = engine.series(query, '/trends').data[0]?.[1];
+		// The band's night records no REM: no value rather than a zero.
+		expect(before?.s_rem).toBeNull();
+		const night = store.indexes.sleeps.onDate(20260330).find((sleep) => sleep.sub_type === 0);
+		if (night === undefined) throw new Error('the fixture has no night on 30 March');
+		const { light, duration } = night.details;
+		if (light === null || duration === null) throw new Error('the fixture night has no light');
+		// An hour of its light sleep was REM: the same time asleep, the same quality.
+		const rem = { ...night.details, light: light - 3600, rem: 3600 };
+		store.put('sleeps', { ...night, details: rem }, 'band');
+		const after = engine.series(query, '/trends').data[0]?.[1];
+		expect(after?.s_rem).toBe(3600);
+		expect(after?.s_quality).toBe(before?.s_quality);
+	});
 });

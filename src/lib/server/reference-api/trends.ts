@@ -23,6 +23,8 @@ interface SleepValues {
 	awakenings: number;
 	light: number;
 	deep: number;
+	/** REM seconds; null when the night recorded none (a band records no REM). */
+	rem: number | null;
 	awake: number;
 	duration: number;
 	quality: number;
@@ -84,7 +86,7 @@ function previousBucketStart(start: number, size: BucketSize): number {
 function sleepValues(sleep: Sleep, midnight: number): SleepValues {
 	const d = sleep.details;
 	const duration = num(d.duration);
-	const slept = num(d.light) + num(d.deep);
+	const slept = num(d.light) + num(d.deep) + num(d.rem);
 	return {
 		bedtime: sleep.time_created - midnight,
 		asleep_time: num(d.asleep_time) - midnight,
@@ -92,6 +94,7 @@ function sleepValues(sleep: Sleep, midnight: number): SleepValues {
 		awakenings: num(d.awakenings),
 		light: num(d.light),
 		deep: num(d.deep),
+		rem: num(d.rem) > 0 ? num(d.rem) : null,
 		awake: num(d.awake),
 		duration,
 		quality: duration > 0 ? Math.round((100 * slept) / duration) : 0
@@ -327,6 +330,9 @@ export class TrendsEngine {
 				values[`${prefix}_awakenings`] = meanOf((d) => pick(d)?.awakenings);
 				values[`${prefix}_light`] = meanOf((d) => pick(d)?.light);
 				values[`${prefix}_${deepName}`] = meanOf((d) => pick(d)?.deep);
+				// This project's extension (no trends field of the API carries REM): the mean REM of
+				// the nights that recorded some, null where none did.
+				values[`${prefix}_rem`] = meanOf((d) => pick(d)?.rem);
 				values[`${prefix}_awake`] = meanOf((d) => pick(d)?.awake);
 				values[`${prefix}_duration`] = meanOf((d) => pick(d)?.duration);
 				values[`${prefix}_quality`] = meanOf((d) => pick(d)?.quality);

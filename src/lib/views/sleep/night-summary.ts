@@ -14,6 +14,7 @@ export interface NightFigure {
 const LABELS: Record<keyof Hypnogram['totals'], string> = {
 	latency: 'Time to fall asleep',
 	awake: 'Awake',
+	rem: 'REM sleep',
 	light: 'Light sleep',
 	deep: 'Deep sleep',
 	asleep: 'Asleep',
@@ -25,13 +26,17 @@ const ORDER: (keyof Hypnogram['totals'])[] = [
 	'inBed',
 	'latency',
 	'awake',
+	'rem',
 	'light',
 	'deep'
 ];
 
-/** The six totals in reading order: asleep and in bed first, then the parts of the night. */
+/**
+ * The totals in reading order: asleep and in bed first, then the parts of the night; REM only
+ * for a night that has some (a band records none).
+ */
 export function nightFigures(night: Hypnogram): NightFigure[] {
-	return ORDER.map((key) => ({
+	return ORDER.filter((key) => key !== 'rem' || night.totals.rem > 0).map((key) => ({
 		key,
 		label: LABELS[key],
 		seconds: night.totals[key],

@@ -13,6 +13,7 @@ import type { BedtimeNight, NightPhaseTotals } from '$lib/metrics/types';
 import { formatDateInt } from '$lib/time/zone';
 import type { Figure } from '../controls/figure';
 import { periodLabel } from '../controls/periods';
+import { phaseLegendFor } from './legends';
 import {
 	asleepPerNight,
 	napRows,
@@ -66,7 +67,8 @@ export interface SleepRangeModel {
 	label: string;
 	fileSuffix: string;
 	asleep: { slots: DaySlot[]; goal: number | null; legend: LegendItem[]; table: ChartTable };
-	stack: { nights: NightPhaseTotals[]; slots: DaySlot[]; table: ChartTable };
+	/** Phases per night; the legend has REM when one of the nights recorded some. */
+	stack: { nights: NightPhaseTotals[]; slots: DaySlot[]; legend: LegendItem[]; table: ChartTable };
 	bedtimes: { nights: BedtimeNight[]; table: ChartTable };
 	/** The regularity of the nights, each figure saying what it rests on when not every night. */
 	regularity: Figure[];
@@ -100,7 +102,12 @@ export function sleepRange(inputs: SleepInputs): SleepRangeModel {
 			legend: dailyBarsLegend('Time asleep', sleepGoal, view.average, 'sleep', gaps),
 			table: dailyBarsTable(asleep, 'Time asleep', 'seconds', sleepGoal)
 		},
-		stack: { nights: stack, slots, table: nightStackTable(stack, slots) },
+		stack: {
+			nights: stack,
+			slots,
+			legend: phaseLegendFor(stack.some((night) => night.rem > 0)),
+			table: nightStackTable(stack, slots)
+		},
 		bedtimes: { nights: bedtimes, table: bedtimeTable(bedtimes, slots) },
 		regularity: regularityFigures(sleepRegularity(nights)).map((figure) => ({
 			...figure,

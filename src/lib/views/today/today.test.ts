@@ -7,6 +7,7 @@ import { addDays, startOfLocalDay } from '$lib/time/zone';
 import {
 	eatenOn,
 	headlineRange,
+	latestDayPointer,
 	lastNightCard,
 	todayTotals,
 	todayView,
@@ -288,5 +289,23 @@ describe('the Today view', () => {
 		);
 		expect(noMoves.totals).toBeNull();
 		expect(noMoves.usual.map((part) => part.card !== null)).toEqual([false, false, false, true]);
+	});
+});
+
+describe('a today without records', () => {
+	it('points to the latest day that has some, on Activity', () => {
+		expect(latestDayPointer(20261115, 20261112)).toEqual({
+			text: 'Nothing recorded today. Your latest records are from Thu 12 Nov 2026, 3 days ago.',
+			activityDate: '2026-11-12',
+			linkText: 'Show Thu 12 Nov 2026 in Activity'
+		});
+		expect(latestDayPointer(20260101, 20251231)?.text).toBe(
+			'Nothing recorded today. Your latest records are from Wed 31 Dec 2025, yesterday.'
+		);
+	});
+
+	it('points nowhere when today has records or there are none at all', () => {
+		expect(latestDayPointer(20261115, null)).toBeNull();
+		expect(latestDayPointer(20261115, 20261115)).toBeNull();
 	});
 });

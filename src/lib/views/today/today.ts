@@ -13,7 +13,7 @@ import {
 	MISSING,
 	type UnitSystem
 } from '$lib/metrics/units';
-import { addDays, formatClock, weekdayOfDate } from '$lib/time/zone';
+import { addDays, daysBetween, formatClock, formatDateInt, weekdayOfDate } from '$lib/time/zone';
 import type { Period } from '$lib/views/controls/periods';
 import { moveOn } from '$lib/views/activity/activity';
 import { BY_THIS_HOUR_WEEKS, byThisHour, usualDates, type ByThisHour } from './by-this-hour';
@@ -24,6 +24,29 @@ export const HEADLINE_DAYS = 7;
 /** The dates the sleep card needs: today and the 7 days before it. */
 export function headlineRange(today: number): Period {
 	return { from: addDays(today, -HEADLINE_DAYS), to: today };
+}
+
+/** Where Today points when today has no records: the latest day that has some. */
+export interface LatestDayPointer {
+	text: string;
+	/** That day, `YYYY-MM-DD`, for Activity's `?date=`. */
+	activityDate: string;
+	linkText: string;
+}
+
+/**
+ * The pointer to the latest day with records, for a today without any (an imported history that
+ * ends in the past): null when there is no such day, or it is today.
+ */
+export function latestDayPointer(today: number, latest: number | null): LatestDayPointer | null {
+	if (latest === null || latest >= today) return null;
+	const ago = daysBetween(latest, today);
+	const when = `${formatDay(latest)} ${Math.floor(latest / 10000)}`;
+	return {
+		text: `Nothing recorded today. Your latest records are from ${when}, ${ago === 1 ? 'yesterday' : `${ago} days ago`}.`,
+		activityDate: formatDateInt(latest),
+		linkText: `Show ${formatDay(latest)} ${Math.floor(latest / 10000)} in Activity`
+	};
 }
 
 /** Calories eaten on `dateInt`, from a daily trends series (meal_read); null when not known. */

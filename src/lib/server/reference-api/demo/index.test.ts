@@ -347,7 +347,7 @@ describe('sleeps', () => {
 			expect(details.awake_time).toBe(sleep.time_completed);
 			expect(details.asleep_time).toBe(ticks[0]?.time);
 			expect(ticks[0]?.depth).toBe(2);
-			const phases = { 1: 0, 2: 0, 3: 0 };
+			const phases = { 1: 0, 2: 0, 3: 0, 4: 0 };
 			ticks.forEach((tick, i) => {
 				const until = ticks[i + 1]?.time ?? sleep.time_completed;
 				expect(until).toBeGreaterThan(tick.time);

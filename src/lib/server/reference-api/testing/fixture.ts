@@ -87,7 +87,7 @@ function sleep(
 	completed: number,
 	subType: 0 | 2
 ): Sleep {
-	const seconds = { 1: 0, 2: 0, 3: 0 };
+	const seconds = { 1: 0, 2: 0, 3: 0, 4: 0 };
 	ticks.forEach((tick, i) => {
 		seconds[tick.depth] += (ticks[i + 1]?.time ?? completed) - tick.time;
 	});
