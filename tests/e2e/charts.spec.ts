@@ -21,6 +21,11 @@ const VIEWS = [
 	'/compare',
 	'/data'
 ] as const;
+/**
+ * Views where axe's tap target rule (`target-size`: 24 px, or room around) is not held yet:
+ * Workouts' month calendar draws its workout chips a few pixels high (issue 30, item 3).
+ */
+const TAP_TARGETS_PENDING: ReadonlySet<string> = new Set(['/workouts']);
 // A 12-hour clock or a fraction of a second, as d3's default time format prints them.
 const NOT_OUR_FORMAT = /AM|PM|^\.\d/;
 
@@ -60,7 +65,10 @@ for (const width of [390, 1440]) {
 			await openView(page, path);
 			expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
 			for (const text of await axisTickTexts(page)) expect(text).not.toMatch(NOT_OUR_FORMAT);
-			const results = await new AxeBuilder({ page }).analyze();
+			// Off by default in axe: tap targets of at least 24 px, or with room around them.
+			const results = await new AxeBuilder({ page })
+				.options({ rules: { 'target-size': { enabled: !TAP_TARGETS_PENDING.has(path) } } })
+				.analyze();
 			expect(
 				results.violations.map(
 					(v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`
@@ -87,7 +95,9 @@ test('the year of moods passes axe with its table open', async ({ page }) => {
 	await page.setViewportSize({ width: 1440, height: 900 });
 	await openView(page, '/mood?span=year');
 	await expect(page.getByRole('grid', { name: 'Moods of the year' })).toBeVisible();
-	const results = await new AxeBuilder({ page }).analyze();
+	const results = await new AxeBuilder({ page })
+		.options({ rules: { 'target-size': { enabled: true } } })
+		.analyze();
 	expect(results.violations.map((v) => v.id)).toEqual([]);
 });
 

@@ -76,6 +76,6 @@ test('Clear cached data asks first, removes only this browser’s copy, and offe
 	await expect(page.getByTestId('count-moves')).not.toHaveText('0');
 	// The summary tells this run's fetch apart from everything the browser holds.
 	await expect(page.getByTestId('sync-message')).toHaveText(
-		/^Sync finished: [\d,]+ new or changed records fetched; this browser now holds [\d,]+ records in all\.$/
+		/^Sync finished: [\d,]+ new or changed records fetched; this browser now holds [\d,]+ days of activity, [\d,]+ sleeps and [\d,]+ workouts\.$/
 	);
 });

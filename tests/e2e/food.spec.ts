@@ -51,6 +51,19 @@ test('a day’s energy eaten and its meals with their foods are the ones the API
 	await expect(card.locator('.tz')).toHaveText(first.details.tz);
 	await expect(card.locator('.items li')).toHaveCount(firstMeal.items.items.length);
 	for (const item of firstMeal.items.items) await expect(card).toContainText(item.name);
+
+	// The day is drawn too: eaten against the budget, and the split of protein, carbohydrates and
+	// fat, with the numbers in its table.
+	const chart = page.getByRole('group', { name: 'Energy eaten against the budget, and its split' });
+	await expect(chart.getByRole('gridcell', { name: /^Eaten: / })).toContainText(
+		/kcal (left of|over) a [\d,]+ kcal budget/
+	);
+	await expect(chart.getByRole('gridcell', { name: /^Protein [\d.]+ g, \d+%$/ })).toHaveCount(1);
+	const dayCard = page.getByRole('region', { name: 'Eaten against the budget' });
+	await dayCard.getByRole('button', { name: 'Show table' }).click();
+	await expect(dayCard.getByRole('table').getByRole('row', { name: /^Eaten\b/ })).toContainText(
+		kcal(eaten)
+	);
 });
 
 test('a week draws a bar for each day eaten with the budget, read by keyboard and by touch', async ({
@@ -95,25 +108,29 @@ test('a month’s chart exports as CSV with plain units, no record left empty, a
 		return readFile(await file.path(), 'utf8');
 	};
 	const csv = (await download('CSV data')).trim().split(/\r?\n/);
-	expect(csv[0]).toBe('Date,Eaten (kcal),Budget (kcal),Burned (kcal)');
+	expect(csv[0]).toBe('Date,Eaten (kcal),Record,Budget (kcal),Total burned (kcal)');
 	// March has 31 days, each a row; the 31st is still to come for the demo's today of 30 March.
 	expect(csv).toHaveLength(32);
-	expect(csv.at(-1)).toBe('2026-03-31,,,');
-	expect(csv[1]).toMatch(/^2026-03-01,\d+,\d+,\d+$/);
+	expect(csv.at(-1)).toBe('2026-03-31,,not yet,,');
+	expect(csv.at(-2)).toMatch(/^2026-03-30,\d+,under way,\d+,\d+$/);
+	expect(csv[1]).toMatch(/^2026-03-01,\d+,recorded,\d+,\d+$/);
 	const svg = await download('SVG image');
 	// The budget line travels with its drawn style inlined: a dashed stroke.
 	expect(svg).toMatch(/<path d="M[^"]+"[^>]*stroke-dasharray/);
 });
 
-test('this week’s days still to come read no record and are left out of the averages', async ({
+test('this week’s days still to come are "not yet", and today, under way, is left out of the averages', async ({
 	page
 }) => {
-	// The demo's today is Monday 30 March: one day eaten, six to come.
+	// The demo's today is Monday 30 March, 20:00: the day under way, six to come.
 	await page.goto('/food?span=week');
 	const chart = page.getByRole('group', { name: 'Energy eaten per day against the budget' });
-	await expect(chart.locator('rect.bar')).toHaveCount(1);
-	await expect(chart.getByRole('gridcell', { name: /Tue 31 Mar: no record/ })).toHaveCount(1);
-	await expect(page.getByRole('definition').filter({ hasText: '1 (6 no record)' })).toHaveCount(1);
+	await expect(chart.locator('rect.bar.underway')).toHaveCount(1);
+	await expect(chart.getByRole('gridcell', { name: /^Tue 31 Mar: not yet$/ })).toHaveCount(1);
+	await expect(chart.getByRole('gridcell', { name: /no record/ })).toHaveCount(0);
+	const days = page.locator('[data-figure="Days averaged"]');
+	await expect(days.locator('dd')).toContainText(/^0\b/);
+	await expect(days.locator('.note')).toHaveText('today, under way, left out');
 });
 
 test.describe('a token without meal_read', () => {

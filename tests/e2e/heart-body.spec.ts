@@ -80,13 +80,23 @@ test('Heart draws resting heart rate from the demo data, today’s reading as th
 
 	await page.goto('/heart');
 	await expect(page.getByRole('heading', { level: 1, name: 'Heart' })).toBeVisible();
-	await expect(page.getByTestId('heart-latest')).toHaveText(`${reading.resting_heartrate} bpm`);
+	await expect(page.locator('[data-figure="Latest"] dd')).toContainText(
+		`${reading.resting_heartrate} bpm`
+	);
 	const chart = page.getByRole('group', { name: 'Resting heart rate' });
 	// A month of daily readings, each a dot, over the baseline band.
 	await expect
 		.poll(async () => chart.locator('circle').count(), { timeout: 15_000 })
 		.toBeGreaterThanOrEqual(25);
 	await expect(chart.locator('path.band').first()).toBeVisible();
+	// Show table and Export sit at the card's top right, beside the title, as on every card.
+	const card = page.getByRole('region', { name: 'Resting heart rate' });
+	const title = await card.getByRole('heading', { name: 'Resting heart rate' }).boundingBox();
+	const actions = await card.getByRole('button', { name: 'Export' }).boundingBox();
+	const cardBox = await card.boundingBox();
+	if (!title || !actions || !cardBox) throw new Error('the card is drawn');
+	expect(Math.abs(actions.y - title.y)).toBeLessThan(16);
+	expect(actions.x + actions.width).toBeGreaterThan(cardBox.x + cardBox.width - 40);
 
 	// The period lives in the URL, and a year holds more days.
 	await page.getByRole('button', { name: 'Year' }).click();
@@ -136,9 +146,13 @@ test('Body draws each weigh-in as a dot with the goal, the latest weight as the 
 
 	await page.goto('/body');
 	await expect(page.getByRole('heading', { level: 1, name: 'Body' })).toBeVisible();
-	await expect(page.getByTestId('body-latest')).toHaveText(shown(latest.weight));
+	await expect(page.locator('[data-figure="Latest weigh-in"] dd')).toHaveText(
+		new RegExp(`^${shown(latest.weight)} `)
+	);
 	if (goals.body_weight !== null) {
-		await expect(page.getByTestId('body-goal')).toHaveText(shown(goals.body_weight));
+		await expect(page.locator('[data-figure="Weight goal"] dd')).toHaveText(
+			new RegExp(`^${shown(goals.body_weight)} `)
+		);
 	}
 	const chart = page.getByRole('group', { name: 'Weight at each weigh-in' });
 	// Three months of weigh-ins, one dot each: not a dot per day.
@@ -190,6 +204,6 @@ test.describe('a token without weight_read', () => {
 		await expect(page.getByRole('group', { name: 'Weight at each weigh-in' })).toHaveCount(0);
 		// Heart, whose scope the token holds, still draws.
 		await page.goto(`${origin}/heart`);
-		await expect(page.getByTestId('heart-latest')).toBeVisible({ timeout: 15_000 });
+		await expect(page.locator('[data-figure="Latest"]')).toBeVisible({ timeout: 15_000 });
 	});
 });

@@ -1,6 +1,7 @@
 // The Mood and Insights views against the embedded demo API: the calendar and a day's mood as the
 // API has them (read back through the proxy), logging and deleting a mood on a server of its own,
 // and a finding with the days it rests on.
+import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import * as z from 'zod/mini';
@@ -63,9 +64,22 @@ test('the month calendar draws the demo moods, and a day reads as the API has it
 
 	// The table alternative lists the same mood.
 	await page.getByRole('button', { name: 'Show table' }).click();
-	await expect(page.getByRole('table').filter({ hasText: 'Place on the scale' })).toContainText(
+	const table = page.getByRole('table').filter({ hasText: 'Score (8 Amazing … 1 Totally Done)' });
+	await expect(table.getByRole('row', { name: new RegExp(`^${iso}\\b`) })).toContainText(
 		NAMES[day.sub_type] ?? '?'
 	);
+
+	// The CSV dates its rows as every other CSV does, and scores the way the legend reads.
+	const card = page.getByRole('region', { name: 'Moods of the month' });
+	await card.getByRole('button', { name: 'Export' }).click();
+	const [file] = await Promise.all([
+		page.waitForEvent('download'),
+		card.getByRole('menuitem', { name: 'CSV data' }).click()
+	]);
+	const csv = (await readFile(await file.path(), 'utf8')).trim().split(/\r?\n/);
+	expect(csv[0]).toMatch(/^Date,Mood,Score \(8 Amazing … 1 Totally Done\),/);
+	expect(csv[1]).toMatch(/^2026-03-01,/);
+	await expect(card.getByText('Amazing (8)')).toBeVisible();
 });
 
 test('a tap on a phone chooses the day under the finger; the year reads by keyboard', async ({
@@ -116,8 +130,8 @@ test('a year shows as it is read, newest days first, with how far the reading ha
 	await page.goto('/mood?span=year');
 
 	// 1 April 2025 to today, 30 March 2026: 364 days to read, March's 30 of them answered.
-	const status = page.getByRole('status').filter({ hasText: 'Reading moods a day at a time' });
-	await expect(status).toHaveText(/Reading moods a day at a time: (3\d) of 364 days/, {
+	const status = page.getByRole('status').filter({ hasText: 'Reading moods' });
+	await expect(status).toHaveText(/^Reading moods: 3\d of 364 days so far\./, {
 		timeout: 25_000
 	});
 	expect(asked.slice(0, 3)).toEqual([20260330, 20260329, 20260328]);
@@ -128,8 +142,8 @@ test('a year shows as it is read, newest days first, with how far the reading ha
 	expect(results.violations.map((v) => v.id)).toEqual([]);
 	await card.getByRole('button', { name: 'Show table' }).click();
 	const table = card.getByRole('table');
-	await expect(table.getByRole('row', { name: /^Tue 1 Apr\b/ })).toContainText('not read yet');
-	await expect(table.getByRole('row', { name: /^Mon 2 Mar\b/ })).not.toContainText(/not read yet/);
+	await expect(table.getByRole('row', { name: /^2025-04-01\b/ })).toContainText('not read yet');
+	await expect(table.getByRole('row', { name: /^2026-03-02\b/ })).not.toContainText(/not read yet/);
 
 	release();
 	await expect(status).toHaveCount(0, { timeout: 60_000 });

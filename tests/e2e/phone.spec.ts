@@ -63,3 +63,32 @@ test('at 320 px wide no page scrolls sideways', async ({ page }) => {
 		expect(overflow, path).toBeLessThanOrEqual(0);
 	}
 });
+
+test('on a phone every control of the record views is a tap target of at least 44 px', async ({
+	page
+}) => {
+	test.setTimeout(60_000);
+	for (const path of ['/food', '/food?span=week', '/mood', '/heart', '/body', '/data']) {
+		await page.goto(path);
+		await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+		await page.waitForLoadState('networkidle');
+		const small = await page.evaluate(() => {
+			const controls = document.querySelectorAll<HTMLElement>(
+				'main :is(button, a[href], select, summary, input:not([type="hidden"]))'
+			);
+			return [...controls].flatMap((control) => {
+				// A box or a radio is tapped through its label.
+				const target =
+					control instanceof HTMLInputElement && ['checkbox', 'radio'].includes(control.type)
+						? (control.closest('label') ?? control)
+						: control;
+				const box = target.getBoundingClientRect();
+				if (box.width === 0 || box.height === 0) return [];
+				return box.width < 44 || box.height < 44
+					? [`${control.tagName} “${control.textContent?.trim() ?? ''}” ${box.width}×${box.height}`]
+					: [];
+			});
+		});
+		expect(small, path).toEqual([]);
+	}
+});

@@ -102,19 +102,24 @@ test('a weigh-in logged on Body shows in its list, figures and table, and the AP
 	await expect(logged.getByRole('listitem')).toHaveCount(1);
 	await expect(logged.getByRole('listitem')).toContainText('Mon 30 Mar, 19:45');
 	await expect(logged.getByRole('listitem')).toContainText('71.3 kg');
-	await expect(page.getByTestId('body-latest')).toHaveText('71.3 kg');
+	await expect(page.locator('[data-figure="Latest weigh-in"] dd')).toHaveText(/^71\.3 kg/);
+	// Lean mass and BMI come on the weigh-in's own date: from its body fat, and the height the
+	// profile holds.
+	await expect(page.locator('[data-figure="Lean mass"] dd')).toHaveText('78.5% Mon 30 Mar');
+	await expect(page.locator('[data-figure="BMI"] dd')).toHaveText(/^\d+\.\d Mon 30 Mar$/);
 	const weight = page.getByRole('region', { name: 'Weight', exact: true });
 	await weight.getByRole('button', { name: 'Show table' }).click();
 	const row = weight.getByRole('row').filter({ hasText: '71.3 kg' });
 	await expect(row).toHaveCount(1);
 	await expect(row).toContainText('21.5%');
+	await expect(row).toContainText('78.5%');
 	expect(await apiWeightsOfToday(request)).toContain(71.3);
 
 	await logged
 		.getByRole('button', { name: 'Remove the weigh-in of 71.3 kg on Mon 30 Mar, 19:45' })
 		.click();
 	await expect(logged.getByRole('listitem')).toHaveCount(0);
-	await expect(page.getByTestId('body-latest')).not.toHaveText('71.3 kg');
+	await expect(page.locator('[data-figure="Latest weigh-in"] dd')).not.toHaveText(/^71\.3 kg/);
 	expect(await apiWeightsOfToday(request)).not.toContain(71.3);
 });
 

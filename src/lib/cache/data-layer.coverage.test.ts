@@ -107,6 +107,34 @@ describe('the coverage of a range query', () => {
 		});
 	});
 
+	it('says a kind failed as soon as its read fails, not once the whole sync is over', async () => {
+		// Sleeps fail at once; moves answer slowly, so the sync runs on long after.
+		const proxy = createFakeProxy({
+			handle: async (request) => {
+				if (new URL(request.url).pathname.includes('/users/@me/moves')) {
+					await new Promise((resolve) => setTimeout(resolve, 400));
+				}
+				return api.handle(request);
+			},
+			token: TOKEN
+		});
+		proxy.override = (path) =>
+			path.startsWith('v.1.1/users/@me/sleeps') ? new Response('broke', { status: 500 }) : null;
+		const { layer } = newLayer({ proxy, concurrency: 1 });
+		// Two months: several windows of moves, each slow, interleaved with the failing sleeps.
+		const sleeps = layer.list('sleeps', addDays(TODAY, -59), TODAY);
+		const settled = sleeps.settled;
+		let syncing = false;
+		await waitUntil(() => {
+			syncing = layer.syncStatus.phase === 'syncing';
+			return sleeps.coverage.status.kind === 'failed';
+		});
+		// Said while the sync still reads the other kinds: the page need not wait for them.
+		expect(syncing).toBe(true);
+		expect(sleeps.data).toEqual([]);
+		await settled;
+	}, 30_000);
+
 	it('says how far a year has been read while history loads, and only then that it is complete', async () => {
 		const proxy = createFakeProxy({
 			handle: (request) => api.handle(request),

@@ -190,6 +190,41 @@ describe('DataLayer moods', () => {
 		await deleteMood(layer, created);
 	});
 
+	it('knows which days the cache answers for, so a day never read is not taken for one without a mood', async () => {
+		const from = addDays(TODAY, -5);
+		const { layer, proxy, userKey } = newLayer();
+		// The three oldest days fail: the read ends with them unanswered.
+		proxy.override = (path) => {
+			const date = Number(new URL(path, 'http://x/').searchParams.get('date'));
+			return path.startsWith('v.1.1/users/@me/mood?') && date < addDays(from, 3)
+				? Response.json(
+						{ meta: { code: 500, message: 'Internal Server Error', error_detail: 'Broken.' } },
+						{ status: 500 }
+					)
+				: null;
+		};
+		const moods = moodDays(layer, from, TODAY);
+		await moods.settled;
+		expect(moods.error).toBe('Broken.');
+		const answered = moodReading(moods)?.answered;
+		expect([...(answered ?? [])].sort((a, b) => a - b)).toEqual([
+			addDays(from, 3),
+			addDays(from, 4),
+			TODAY
+		]);
+
+		// Offline, a new page reads the cache alone: the same days are answered, the rest are not.
+		const offline = newLayer({ userKey });
+		offline.proxy.offline = true;
+		const kept = moodDays(offline.layer, from, TODAY);
+		await kept.settled;
+		expect([...(moodReading(kept)?.answered ?? [])].sort((a, b) => a - b)).toEqual([
+			addDays(from, 3),
+			addDays(from, 4),
+			TODAY
+		]);
+	});
+
 	it('names mood_read for a token without it and asks the API nothing', async () => {
 		const { layer, proxy } = newLayer({ scopes: ['move_read', 'sleep_read'] });
 		const moods = moodDays(layer, addDays(TODAY, -3), TODAY);

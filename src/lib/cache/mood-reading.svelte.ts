@@ -11,6 +11,12 @@ export class MoodReading {
 	 * never as days without a mood. Empty once the read is done.
 	 */
 	unread = $state.raw<ReadonlySet<number>>(NO_DAYS);
+	/**
+	 * Dates of the range the cache holds an answer for (a mood, or none logged), as of what the
+	 * query shows; null before the cache was read. A date without one was never read: offline, or
+	 * after a read that failed, it is "not read yet", never a day without a mood.
+	 */
+	answered = $state.raw<ReadonlySet<number> | null>(null);
 
 	/** Whether days of the range are still to be read (a read of today and yesterday alone is not). */
 	get active(): boolean {
@@ -26,6 +32,11 @@ export class MoodReading {
 	/** The days still unread in what the query now shows. */
 	shown(unread: ReadonlySet<number>): void {
 		this.unread = unread;
+	}
+
+	/** The dates the cache answers for, read with the moods the query shows. */
+	known(dates: ReadonlySet<number>): void {
+		this.answered = dates;
 	}
 
 	/** The read ended (done, failed or stopped): nothing is shown as being read. */

@@ -60,6 +60,7 @@ export function moodDays(layer: DataLayer, fromDate: number, toDate: number): Qu
 			release: (released) => memo.delete(key, released),
 			cached: async (store) => {
 				const days = await store.moods.between(fromDate, toDate);
+				reading.known(new Set(days.map((day) => day.date)));
 				if (days.length === 0) return undefined;
 				return { value: moodsIn(days), fetchedAt: Math.min(...days.map((d) => d.fetchedAt)) };
 			},
@@ -79,6 +80,10 @@ export function moodDays(layer: DataLayer, fromDate: number, toDate: number): Qu
 					// The last days read show before the read is over, so none flashes as unread.
 					await shown.flush();
 					return { value, fetchedAt: layer.serverNow() };
+				} catch (error) {
+					// A read that failed part-way kept what it got: that shows, the rest stays unread.
+					await shown.flush();
+					throw error;
 				} finally {
 					shown.stop();
 					reading.finish();

@@ -96,10 +96,10 @@ export class Ranges {
 				store.records[kind].between(fromDate, toDate),
 				store.syncState.get(kind)
 			]);
-			// Nothing stored and nothing tried yet. A read that failed is something to show: re-read
-			// after the failure is noted, the query would otherwise go back to loading for good.
-			if (records.length === 0 && !state && reads.read.length === 0 && reads.failed.length === 0)
+			// A read that failed is something to show (the failure) as much as one that succeeded.
+			if (records.length === 0 && !state && reads.read.length === 0 && reads.failed.length === 0) {
 				return undefined;
+			}
 			return { value: { records, reads }, fetchedAt: state?.lastSyncedAt ?? null };
 		};
 		const query: Query<RangeValue<ListItems[K]>> = this.#options.query({

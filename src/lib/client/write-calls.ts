@@ -21,6 +21,10 @@ export interface NewWeighIn {
 	weight: number;
 	/** Percent, when the scale measured it. */
 	body_fat?: number;
+	/** Percent: what is not fat, when body fat is known. */
+	lean_mass?: number;
+	/** Body mass index, when the person's height is known. */
+	bmi?: number;
 	/** When it was taken, epoch seconds. */
 	time_created: number;
 	/** The zone it was taken in. */

@@ -3,6 +3,7 @@ import {
 	basisOf,
 	bucketCoverage,
 	computedCoverage,
+	coverageWithin,
 	mayJudge,
 	settledDates,
 	spanCoverage,
@@ -231,5 +232,66 @@ describe('bucketCoverage', () => {
 			underway: true,
 			whole: false
 		});
+	});
+});
+
+describe('coverageWithin', () => {
+	// Read back to Tuesday 24 Nov only: Monday and the week before still load.
+	const loading = spanCoverage(
+		input({
+			from: 20261116,
+			to: 20261129,
+			reads: { read: [{ start: utc(2026, 11, 23, 23), end: NOW_0930 }], failed: [] },
+			recorded: new Set([20261125, 20261127])
+		})
+	);
+
+	it('keeps the days of the part, their counts and what is still on its way', () => {
+		const week = coverageWithin(loading, 20261123, 20261129);
+		expect(week.states).toEqual([
+			'unread',
+			'unread',
+			'finished',
+			'none',
+			'underway',
+			'future',
+			'future'
+		]);
+		expect([week.from, week.to, week.total, week.read, week.pending]).toEqual([
+			20261123,
+			20261129,
+			5,
+			3,
+			true
+		]);
+		expect(week.status).toEqual({ kind: 'loading' });
+		expect(week.asOf).toBe(NOW_0930);
+	});
+
+	it('calls a part read to its end complete while older days of the whole still load', () => {
+		const recent = coverageWithin(loading, 20261125, 20261129);
+		expect(recent.status).toEqual({ kind: 'complete' });
+		expect(recent.pending).toBe(false);
+		expect(basisOf(recent)).toEqual({ whole: true, days: 2 });
+		// A part before today has no time of today to be read up to.
+		expect(coverageWithin(loading, 20261116, 20261122).asOf).toBeNull();
+	});
+
+	it('keeps a failure only where the part holds a day that failed', () => {
+		const failing = spanCoverage(
+			input({
+				from: 20261116,
+				to: 20261129,
+				reads: {
+					read: [{ start: utc(2026, 11, 23, 23), end: NOW_0930 }],
+					failed: [{ start: utc(2026, 11, 14), end: utc(2026, 11, 23, 23), reason: 'Broken.' }]
+				}
+			})
+		);
+		expect(coverageWithin(failing, 20261116, 20261122).status).toEqual({
+			kind: 'failed',
+			reason: 'Broken.'
+		});
+		expect(coverageWithin(failing, 20261125, 20261129).status).toEqual({ kind: 'complete' });
 	});
 });

@@ -302,3 +302,48 @@ export function bucketCoverage(
 	}
 	return { days, of, underway, whole: days === of };
 }
+
+/**
+ * The part `from..to` of a coverage (a view that reads days before its span, such as a baseline's
+ * lead-in, judges only the days it shows): those days' states, their counts, and the span's status
+ * as it holds for them (a part whose days are all read is complete while older ones still load).
+ */
+export function coverageWithin(coverage: Coverage, from: number, to: number): Coverage {
+	const start = Math.max(from, coverage.from);
+	const end = Math.min(to, coverage.to);
+	const states = coverage.states.slice(
+		daysBetween(coverage.from, start),
+		daysBetween(coverage.from, end) + 1
+	);
+	let total = 0;
+	let read = 0;
+	let unread = 0;
+	let failed = 0;
+	states.forEach((state, i) => {
+		if (addDays(start, i) > coverage.today) return;
+		total++;
+		if (isSettled(state) || state === 'underway') read++;
+		else if (state === 'unread') unread++;
+		else if (state === 'failed') failed++;
+	});
+	const pending = coverage.pending && unread > 0;
+	const kind = coverage.status.kind;
+	const status: SpanStatus =
+		kind === 'stale' || (kind === 'failed' && failed > 0)
+			? coverage.status
+			: pending
+				? { kind: 'loading' }
+				: { kind: 'complete' };
+	const asOf = end >= coverage.today ? coverage.asOf : null;
+	return {
+		from: start,
+		to: end,
+		today: coverage.today,
+		asOf,
+		states,
+		status,
+		total,
+		read,
+		pending
+	};
+}

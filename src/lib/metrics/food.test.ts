@@ -7,10 +7,14 @@ import {
 	dayIntake,
 	energyAverages,
 	mealItemRows,
-	mealRows
+	macroSplit,
+	mealRows,
+	servingText
 } from './food';
 import { makeMeal, moveBurning } from './testing/food-fixtures';
-import { BERLIN, NEW_YORK } from './testing/fixtures';
+import { at, BERLIN, NEW_YORK } from './testing/fixtures';
+import { spanCoverage } from '$lib/coverage';
+import { readCoverage } from '$lib/coverage/testing/read';
 
 const MONDAY = 20260323;
 const NUTRIENTS = [
@@ -142,9 +146,21 @@ describe('mealItemRows', () => {
 			});
 		const rows = mealItemRows([item('a', 'Oats', 1.5, 'cup'), item('b', 'Tea', null, null)]);
 		expect(rows.map((row) => [row.name, row.amount])).toEqual([
-			['Oats', '1.5 cup'],
+			['Oats', '1.5 cups'],
 			['Tea', null]
 		]);
+	});
+
+	it('writes a serving people can read: a unit, a count, or a container with what it held', () => {
+		expect(servingText(30, 'g')).toBe('30 g');
+		expect(servingText(1, 'bowl')).toBe('1 bowl');
+		expect(servingText(2, 'piece')).toBe('2 pieces');
+		expect(servingText(1, 'box')).toBe('1 box');
+		expect(servingText(3, 'box')).toBe('3 boxes');
+		// The API's "500 glass" of sparkling water: one glass that held 500 ml.
+		expect(servingText(500, 'glass')).toBe('1 glass (500 ml)');
+		expect(servingText(330, 'bottle')).toBe('1 bottle (330 ml)');
+		expect(servingText(0.5, null)).toBe('0.5');
 	});
 });
 
@@ -166,9 +182,11 @@ describe('calories burned and the budget', () => {
 });
 
 describe('dailyEnergy and energyAverages', () => {
-	const week = { from: MONDAY, to: 20260329 };
 	// Monday to Wednesday logged, Thursday not, today is Friday with breakfast only.
 	const today = 20260327;
+	const period = { from: MONDAY, to: 20260329 };
+	// The meals' coverage reaches as far as today.
+	const week = readCoverage(MONDAY, today, today);
 	const meals = [
 		makeMeal({ date: 20260323, hour: 12, calories: 1800 }),
 		makeMeal({ date: 20260324, hour: 12, calories: 2200 }),
@@ -179,32 +197,129 @@ describe('dailyEnergy and energyAverages', () => {
 		moveBurning(date, 512)
 	);
 
-	it('gives each day its eaten, burned and budget, and no record after today or without meals', () => {
-		const days = dailyEnergy(meals, moves, week, today, -500);
+	it('gives each day its eaten, burned and budget, and its state: no record, under way, not yet', () => {
+		const days = dailyEnergy(meals, moves, period, week, -500);
 		expect(days.map((day) => day.eaten)).toEqual([1800, 2200, 2000, null, 400, null, null]);
-		expect(days[0]).toEqual({ dateInt: MONDAY, eaten: 1800, burned: 2000, budget: 1500 });
+		expect(days.map((day) => day.state)).toEqual([
+			'finished',
+			'finished',
+			'finished',
+			'none',
+			'underway',
+			'future',
+			'future'
+		]);
+		expect(days[0]).toEqual({
+			dateInt: MONDAY,
+			eaten: 1800,
+			burned: 2000,
+			budget: 1500,
+			state: 'finished'
+		});
 		// Thursday has a move but no meals: burned and budget, no record of eating.
-		expect(days[3]).toEqual({ dateInt: 20260326, eaten: null, burned: 2000, budget: 1500 });
-		expect(days[6]).toEqual({ dateInt: 20260329, eaten: null, burned: null, budget: null });
+		expect(days[3]).toEqual({
+			dateInt: 20260326,
+			eaten: null,
+			burned: 2000,
+			budget: 1500,
+			state: 'none'
+		});
+		expect(days[6]).toEqual({
+			dateInt: 20260329,
+			eaten: null,
+			burned: null,
+			budget: null,
+			state: 'future'
+		});
 	});
 
-	it('averages an unfinished week over the days with a record, not over seven', () => {
-		const averages = energyAverages(dailyEnergy(meals, moves, week, today, -500));
-		expect(averages.days).toBe(4);
-		expect(averages.noRecord).toBe(3);
-		expect(averages.eaten).toBe((1800 + 2200 + 2000 + 400) / 4);
+	it('averages an unfinished week over its finished days, leaving today (breakfast only) out', () => {
+		const averages = energyAverages(dailyEnergy(meals, moves, period, week, -500));
+		expect(averages).toMatchObject({
+			days: 3,
+			noRecord: 1,
+			underway: true,
+			unread: 0,
+			failed: 0
+		});
+		expect(averages.eaten).toBe((1800 + 2200 + 2000) / 3);
 		expect(averages.budget).toBe(1500);
-		expect(averages.overBudget).toBe(1600 - 1500);
+		expect(averages.overBudget).toBe(2000 - 1500);
+	});
+
+	it('counts days not read yet apart from days without a record, and averages what is read', () => {
+		// Read from Wednesday on: Monday's and Tuesday's meals are still on their way.
+		const stored = meals.slice(2);
+		const reading = spanCoverage({
+			from: MONDAY,
+			to: today,
+			today,
+			tz: BERLIN,
+			reads: {
+				read: [{ start: at(20260324, 0, 0, BERLIN), end: at(today, 9, 30, BERLIN) }],
+				failed: []
+			},
+			recorded: stored.map((meal) => meal.date),
+			offline: false,
+			lastSynced: null
+		});
+		const days = dailyEnergy(stored, moves, period, reading, -500);
+		expect(days.map((day) => day.state)).toEqual([
+			'unread',
+			'unread',
+			'finished',
+			'none',
+			'underway',
+			'future',
+			'future'
+		]);
+		expect(energyAverages(days)).toMatchObject({ days: 1, unread: 2, noRecord: 1, eaten: 2000 });
 	});
 
 	it('has no budget when the offset is unknown, and no averages without a record', () => {
-		const days = dailyEnergy(meals, moves, week, today, null);
+		const days = dailyEnergy(meals, moves, period, week, null);
 		expect(days.every((day) => day.budget === null)).toBe(true);
 		expect(energyAverages(days)).toMatchObject({ budget: null, overBudget: null });
-		expect(energyAverages(dailyEnergy([], [], week, today, -500))).toMatchObject({
+		expect(energyAverages(dailyEnergy([], [], period, week, -500))).toMatchObject({
 			days: 0,
-			noRecord: 7,
+			noRecord: 4,
+			underway: true,
 			eaten: null
 		});
+	});
+});
+
+describe('macroSplit', () => {
+	it('splits the energy of protein, carbohydrates and fat at 4, 4 and 9 kcal a gram', () => {
+		const intake = dayIntake(
+			[
+				makeMeal({
+					date: MONDAY,
+					hour: 8,
+					calories: 600,
+					details: { protein: 25, carbohydrate: 50, fat: 20 }
+				})
+			],
+			MONDAY
+		);
+		// 100 + 200 + 180 = 480 kcal from the three.
+		expect(macroSplit(intake)).toEqual([
+			{ key: 'protein', label: 'Protein', grams: 25, kcal: 100, share: 100 / 480 },
+			{ key: 'carbohydrate', label: 'Carbohydrates', grams: 50, kcal: 200, share: 200 / 480 },
+			{ key: 'fat', label: 'Fat', grams: 20, kcal: 180, share: 180 / 480 }
+		]);
+	});
+
+	it('has nothing to split on a day of water only, or without the nutrients', () => {
+		const water = makeMeal({
+			date: MONDAY,
+			hour: 8,
+			calories: 0,
+			details: { protein: 0, carbohydrate: 0, fat: 0 }
+		});
+		expect(macroSplit(dayIntake([water], MONDAY))).toEqual([]);
+		expect(
+			macroSplit(dayIntake([makeMeal({ date: MONDAY, hour: 8, calories: 300 })], MONDAY))
+		).toEqual([]);
 	});
 });

@@ -41,6 +41,15 @@ describe('heartBaseline', () => {
 		expect(heartBaseline([...week, reading(20260308, 61)]).at(-1)?.zone).toBe('below');
 	});
 
+	it('calls a reading just over the band a little higher than usual, and only 5 bpm over the median well above', () => {
+		const week = march([60, 61, 62, 63, 64, 65, 66]);
+		// Band 61.5 to 64.5 around a median of 63: 65 and 67 are over the band by less than 5 bpm
+		// over the median, 68 is 5 over it.
+		expect(heartBaseline([...week, reading(20260308, 65)]).at(-1)?.zone).toBe('higher');
+		expect(heartBaseline([...week, reading(20260308, 67)]).at(-1)?.zone).toBe('higher');
+		expect(heartBaseline([...week, reading(20260308, 68)]).at(-1)?.zone).toBe('above');
+	});
+
 	it('shows no baseline until seven readings came before', () => {
 		const points = heartBaseline(march([60, 61, 62, 63, 64, 65, 66]));
 		expect(points.map((p) => p.zone)).toEqual([null, null, null, null, null, null, null]);
@@ -102,7 +111,7 @@ describe('heartSummary', () => {
 		expect(summary.average).toBe(63.9);
 		expect(summary.lowest).toBe(60);
 		expect(summary.highest).toBe(70);
-		expect(summary.zones).toEqual({ below: 0, within: 0, above: 1 });
+		expect(summary.zones).toEqual({ below: 0, within: 0, higher: 0, above: 1 });
 		expect(summary.count).toBe(8);
 	});
 

@@ -15,8 +15,16 @@ export interface HeartReading {
 	tz: string;
 }
 
-/** Where a reading sits against the baseline of the days before it. */
-export type HeartZone = 'below' | 'within' | 'above';
+/**
+ * Where a reading sits against the baseline of the days before it: below the band, within it, a
+ * little higher than usual (over the band, but less than `WELL_ABOVE_BPM` over the median: the
+ * day-to-day wobble of a resting heart rate), or well above it (a meaningful rise, as a cold, a
+ * late night or a hard day bring).
+ */
+export type HeartZone = 'below' | 'within' | 'higher' | 'above';
+
+/** Beats a minute over the baseline's median from which a reading is well above it. */
+export const WELL_ABOVE_BPM = 5;
 
 export interface BaselinePoint extends HeartReading {
 	/** Median of the readings in the window before this date; null without enough of them. */
@@ -42,7 +50,7 @@ export const BASELINE_MIN_READINGS = 7;
 
 /** How the baseline is made, in words for the page. */
 export const BASELINE_RULE =
-	'Baseline: the median of your resting heart rate over the 28 days before each reading, ± half the spread of the middle half of those readings (at least 7 readings).';
+	'Baseline: the median of your resting heart rate over the 28 days before each reading, ± half the spread of the middle half of those readings (at least 7 readings). A reading 5 bpm or more over the median is well above it; less is a little higher than usual.';
 
 /**
  * Readings from the API's records, one per local date (the latest capture of a date wins: a day
@@ -91,7 +99,14 @@ export function heartBaseline(
 			((quantileSorted(values, 0.75) ?? 0) - (quantileSorted(values, 0.25) ?? 0)) / 2;
 		const low = median - halfSpread;
 		const high = median + halfSpread;
-		const zone: HeartZone = reading.bpm < low ? 'below' : reading.bpm > high ? 'above' : 'within';
+		const zone: HeartZone =
+			reading.bpm < low
+				? 'below'
+				: reading.bpm <= high
+					? 'within'
+					: reading.bpm - median >= WELL_ABOVE_BPM
+						? 'above'
+						: 'higher';
 		return { ...reading, median, low, high, n: values.length, zone };
 	});
 }
@@ -100,7 +115,8 @@ export function heartBaseline(
 export const heartZoneLabel: Record<HeartZone, string> = {
 	below: 'below your baseline',
 	within: 'within your baseline',
-	above: 'above your baseline'
+	higher: 'a little higher than usual',
+	above: 'well above your baseline'
 };
 
 export interface HeartSummary {
@@ -110,13 +126,13 @@ export interface HeartSummary {
 	average: number | null;
 	lowest: number | null;
 	highest: number | null;
-	/** How many readings were above, within and below their baseline. */
+	/** How many readings fell in each zone. */
 	zones: Record<HeartZone, number>;
 	count: number;
 }
 
 export function heartSummary(points: readonly BaselinePoint[]): HeartSummary {
-	const zones: Record<HeartZone, number> = { below: 0, within: 0, above: 0 };
+	const zones: Record<HeartZone, number> = { below: 0, within: 0, higher: 0, above: 0 };
 	let sum = 0;
 	let lowest: number | null = null;
 	let highest: number | null = null;

@@ -16,7 +16,15 @@ function point(
 		low: baseline?.[0] ?? null,
 		high: baseline?.[2] ?? null,
 		n: baseline ? 28 : 3,
-		zone: baseline ? (bpm > baseline[2] ? 'above' : bpm < baseline[0] ? 'below' : 'within') : null
+		zone: baseline
+			? bpm > baseline[2]
+				? bpm - baseline[1] >= 5
+					? 'above'
+					: 'higher'
+				: bpm < baseline[0]
+					? 'below'
+					: 'within'
+			: null
 	};
 }
 
@@ -32,7 +40,7 @@ describe('heartChartLayout', () => {
 		expect(layout.dots.map((dot) => dot.x)).toEqual([0, 100, 300, 400]);
 		expect(layout.band).toHaveLength(2);
 		expect(layout.median[0]).toMatch(/^M0,[\d.]+L100,[\d.]+$/);
-		expect(layout.dots.map((dot) => dot.zone)).toEqual(['within', 'above', 'within', 'within']);
+		expect(layout.dots.map((dot) => dot.zone)).toEqual(['within', 'higher', 'within', 'within']);
 	});
 
 	it('gives one reading a 10 bpm axis around it, not a 0–1 axis or a dot in a corner', () => {
@@ -47,7 +55,10 @@ describe('heartChartLayout', () => {
 
 	it('says the day, the reading, its zone and the band in words', () => {
 		expect(heartDotText(point(20260330, 62, [56, 58, 60]))).toMatch(
-			/30 Mar.*: 62 bpm, above your baseline \(baseline 56–60 bpm\)$/
+			/30 Mar.*: 62 bpm, a little higher than usual \(baseline 56–60 bpm\)$/
+		);
+		expect(heartDotText(point(20260330, 64, [56, 58, 60]))).toMatch(
+			/30 Mar.*: 64 bpm, well above your baseline \(baseline 56–60 bpm\)$/
 		);
 		expect(heartDotText(point(20260330, 62, null))).toMatch(/: 62 bpm, no baseline yet$/);
 	});
@@ -55,7 +66,14 @@ describe('heartChartLayout', () => {
 	it('writes ISO dates and plain numbers into the table', () => {
 		const table = heartTable([point(20260330, 62, [56, 58, 60])]);
 		expect(table.rows).toEqual([
-			{ date: '2026-03-30', bpm: 62, median: 58, low: 56, high: 60, zone: 'above your baseline' }
+			{
+				date: '2026-03-30',
+				bpm: 62,
+				median: 58,
+				low: 56,
+				high: 60,
+				zone: 'a little higher than usual'
+			}
 		]);
 	});
 });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { intakeWeek } from '../testing/food-fixtures';
-import { intakeLabel, intakeLayout, intakeTable } from './intake-bars';
+import { intakeWeek, intakeWeekReading } from '../testing/food-fixtures';
+import { intakeLabel, intakeLayout, intakeTable, intakeTooltipLine } from './intake-bars';
 
 describe('intakeLayout', () => {
 	const layout = intakeLayout(intakeWeek, 560, 200);
 
-	it('draws a bar for each day with a record and none for days without one', () => {
+	it('draws a bar for each day with a record, today’s so far among them, and none for days without one', () => {
 		const heights = layout.bars.map((bar) => (bar.day.eaten === null ? null : bar.height));
 		expect(heights.filter((height) => height !== null)).toHaveLength(4);
 		for (const bar of layout.bars.filter((b) => b.day.eaten === null)) {
@@ -67,14 +67,46 @@ describe('intake words and table', () => {
 		);
 	});
 
-	it('lists every day with its unit in the header and an empty cell for no record', () => {
+	it('calls today under way with what was eaten so far, and a day to come not yet', () => {
+		expect(intakeLabel(intakeWeek[4]!)).toBe(
+			'Fri 27 Mar: under way, 640 kcal eaten so far, budget 1,490 kcal, burned 1,990 kcal'
+		);
+		expect(intakeTooltipLine(intakeWeek[4]!)).toBe('Under way: 640 kcal eaten so far');
+		expect(intakeLabel(intakeWeek[5]!)).toBe('Sat 28 Mar: not yet');
+		expect(intakeTooltipLine(intakeWeek[5]!)).toBe('Not yet');
+		expect(intakeTooltipLine(intakeWeek[3]!)).toBe('No record');
+	});
+
+	it('names a day not read yet, or whose read failed, never as a day without a record', () => {
+		expect(intakeLabel(intakeWeekReading[0]!)).toBe('Mon 23 Mar: not read yet');
+		expect(intakeLabel(intakeWeekReading[2]!)).toBe('Wed 25 Mar: could not be loaded');
+		expect(intakeTooltipLine(intakeWeekReading[2]!)).toBe('Could not be loaded');
+	});
+
+	it('lists every day with its unit in the header and its record in words', () => {
 		const table = intakeTable(intakeWeek);
 		expect(table.columns.map((c) => `${c.label} ${c.unit ?? ''}`.trim())).toEqual([
 			'Date',
 			'Eaten kcal',
+			'Record',
 			'Budget kcal',
-			'Burned kcal'
+			'Total burned kcal'
 		]);
-		expect(table.rows[3]).toEqual({ date: '2026-03-26', eaten: null, budget: 1620, burned: 2120 });
+		expect(table.rows.map((row) => row.record)).toEqual([
+			'recorded',
+			'recorded',
+			'recorded',
+			'no record',
+			'under way',
+			'not yet',
+			'not yet'
+		]);
+		expect(table.rows[3]).toEqual({
+			date: '2026-03-26',
+			eaten: null,
+			record: 'no record',
+			budget: 1620,
+			burned: 2120
+		});
 	});
 });

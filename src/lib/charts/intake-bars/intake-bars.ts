@@ -1,10 +1,10 @@
-// Layout of energy eaten per day: a bar per day with a record, the day's budget as a line across its band.
+// Layout of energy eaten per day: a bar per day with a record (today's hollow), the day's budget as a line across its band.
 import { max } from 'd3-array';
 import { scaleBand, scaleLinear } from 'd3-scale';
 import type { ScaleBand, ScaleLinear } from 'd3-scale';
 import type { DayEnergy } from '$lib/metrics/food';
 import { formatDateInt } from '$lib/time/zone';
-import { formatDay, formatQuantity } from '$lib/format';
+import { dayStateWords, formatDay, formatQuantity } from '$lib/format';
 import { columnBox, round2 } from '../frame/scales';
 import type { ChartTable } from '../frame/table';
 
@@ -20,7 +20,7 @@ export interface IntakeBar {
 	cx: number;
 	/** The budget line across the band; null when the day has no budget. */
 	budgetY: number | null;
-	/** Eaten above the day's budget. */
+	/** Eaten above the day's budget (today's so far already). */
 	over: boolean;
 }
 
@@ -74,24 +74,62 @@ export function intakeLayout(
 
 /** What a day says to a screen reader and in its tooltip's first line. */
 export function intakeLabel(day: DayEnergy): string {
-	const eaten = day.eaten === null ? 'no record' : `${formatQuantity(day.eaten, 'kcal')} eaten`;
 	const budget = day.budget === null ? '' : `, budget ${formatQuantity(day.budget, 'kcal')}`;
 	const burned = day.burned === null ? '' : `, burned ${formatQuantity(day.burned, 'kcal')}`;
-	return `${formatDay(day.dateInt)}: ${eaten}${budget}${burned}`;
+	const date = formatDay(day.dateInt);
+	switch (day.state) {
+		case 'future':
+			return `${date}: not yet`;
+		case 'unread':
+		case 'failed':
+			return `${date}: ${dayStateWords(day.state)}`;
+		case 'underway': {
+			const eaten =
+				day.eaten === null
+					? 'nothing logged yet'
+					: `${formatQuantity(day.eaten, 'kcal')} eaten so far`;
+			return `${date}: under way, ${eaten}${budget}${burned}`;
+		}
+		default: {
+			const eaten = day.eaten === null ? 'no record' : `${formatQuantity(day.eaten, 'kcal')} eaten`;
+			return `${date}: ${eaten}${budget}${burned}`;
+		}
+	}
 }
 
+/** The tooltip's line under the date: what was eaten, or the day's state in words. */
+export function intakeTooltipLine(day: DayEnergy): string {
+	if (day.state === 'underway') {
+		return day.eaten === null
+			? 'Under way: nothing logged yet'
+			: `Under way: ${formatQuantity(day.eaten, 'kcal')} eaten so far`;
+	}
+	if (day.eaten !== null) return `${formatQuantity(day.eaten, 'kcal')} eaten`;
+	return upperFirst(dayStateWords(day.state) || 'no record');
+}
+
+function upperFirst(text: string): string {
+	return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * Every day of the period with its state in words (`recorded`, `under way`, `no record`, `not
+ * yet`, …), so the table and the CSV name the same gaps as the chart.
+ */
 export function intakeTable(days: readonly DayEnergy[]): ChartTable {
 	const kcal = (value: number) => formatQuantity(value, 'kcal');
 	return {
 		columns: [
 			{ key: 'date', label: 'Date' },
 			{ key: 'eaten', label: 'Eaten', unit: 'kcal', format: kcal },
+			{ key: 'record', label: 'Record' },
 			{ key: 'budget', label: 'Budget', unit: 'kcal', format: kcal },
-			{ key: 'burned', label: 'Burned', unit: 'kcal', format: kcal }
+			{ key: 'burned', label: 'Total burned', unit: 'kcal', format: kcal }
 		],
 		rows: days.map((day) => ({
 			date: formatDateInt(day.dateInt),
 			eaten: day.eaten === null ? null : Math.round(day.eaten),
+			record: dayStateWords(day.state) || 'recorded',
 			budget: day.budget === null ? null : Math.round(day.budget),
 			burned: day.burned === null ? null : Math.round(day.burned)
 		}))

@@ -2,6 +2,7 @@
 import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { MoveTally } from '$lib/api/move-tally';
 import type { HourlyTotal, Move, MoveTick } from '$lib/api/records';
 import { addDays } from '$lib/time/zone';
 import { localDateAt, localHourKey, round, withThousands } from './health-time';
@@ -294,18 +295,6 @@ function wholeUnits(values: readonly number[]): number[] {
 	});
 }
 
-function emptyHour(): HourlyTotal {
-	return {
-		distance: 0,
-		calories: 0,
-		steps: 0,
-		active_time: 0,
-		inactive_time: 0,
-		longest_active_time: 0,
-		longest_idle_time: 0
-	};
-}
-
 /**
  * One day's move. A minute with steps is active (60 s); a minute without steps between the day's
  * first and last active minute is idle: the worn span, as the band counts inactive time. Calories
@@ -331,22 +320,11 @@ function buildMove(
 			lastActive = i;
 		}
 	}
-	const hourly: Record<string, HourlyTotal> = {};
+	const tally = new MoveTally();
 	const ticks: MoveTick[] = [];
-	let totalSteps = 0;
-	let totalDistance = 0;
 	let activeEnergy = 0;
 	let basalEnergy = 0;
-	let activeTime = 0;
-	let inactiveTime = 0;
-	let longestActive = 0;
-	let longestIdle = 0;
-	let activeRun = 0;
-	let idleRun = 0;
 	let hourKey = '';
-	let hourActiveRun = 0;
-	let hourIdleRun = 0;
-	let hour = emptyHour();
 	/** Where the clock's offset changed within the day: [epoch, offset in minutes]. */
 	const offsets: [number, number][] = [];
 	for (let i = 0; i < count; i++) {
@@ -357,44 +335,23 @@ function buildMove(
 		const key = localHourKey(epoch, offset);
 		if (key !== hourKey) {
 			hourKey = key;
-			hour = hourly[key] ?? emptyHour();
-			hourly[key] = hour;
-			hourActiveRun = 0;
-			hourIdleRun = 0;
+			tally.enterHour(key);
 		}
 		const minuteSteps = steps[i] ?? 0;
 		const minuteDistance = distance[i] ?? 0;
 		const minuteActive = day.active[i] ?? 0;
-		totalSteps += minuteSteps;
-		totalDistance += minuteDistance;
 		activeEnergy += minuteActive;
 		basalEnergy += day.basal[i] ?? 0;
-		hour.steps = (hour.steps ?? 0) + minuteSteps;
-		hour.distance = (hour.distance ?? 0) + minuteDistance;
-		hour.calories = round((hour.calories ?? 0) + minuteActive, 3);
 		const active = (day.steps[i] ?? 0) > 0;
 		const worn = i >= firstActive && i <= lastActive && firstActive >= 0;
-		if (active) {
-			activeTime += 60;
-			hour.active_time = (hour.active_time ?? 0) + 60;
-			activeRun += 60;
-			hourActiveRun += 60;
-			idleRun = 0;
-			hourIdleRun = 0;
-		} else if (worn) {
-			inactiveTime += 60;
-			hour.inactive_time = (hour.inactive_time ?? 0) + 60;
-			idleRun += 60;
-			hourIdleRun += 60;
-			activeRun = 0;
-			hourActiveRun = 0;
-		} else {
-			activeRun = idleRun = hourActiveRun = hourIdleRun = 0;
-		}
-		longestActive = Math.max(longestActive, activeRun);
-		longestIdle = Math.max(longestIdle, idleRun);
-		hour.longest_active_time = Math.max(hour.longest_active_time ?? 0, hourActiveRun);
-		hour.longest_idle_time = Math.max(hour.longest_idle_time ?? 0, hourIdleRun);
+		tally.add({
+			steps: minuteSteps,
+			distance: minuteDistance,
+			calories: minuteActive,
+			active: active ? 60 : 0,
+			idle: !active && worn ? 60 : 0
+		});
+		if (!active && !worn) tally.pause();
 		if (minuteSteps > 0 || minuteDistance > 0 || minuteActive > 0) {
 			const tickActive = active ? 60 : 0;
 			ticks.push({
@@ -408,6 +365,9 @@ function buildMove(
 			});
 		}
 	}
+	const hourly: Record<string, HourlyTotal> = {};
+	for (const [key, hour] of Object.entries(tally.hourly))
+		hourly[key] = { ...hour, calories: round(hour.calories, 3) };
 	// The zones in force through the day: a change of offset within one named zone (the clocks
 	// changing in Berlin) is no change of zone.
 	const tzs: [number, string][] = [];
@@ -423,7 +383,7 @@ function buildMove(
 	const xid = importXid('apple_health', 'move', day.date);
 	const move: Move = {
 		xid,
-		title: `${withThousands(totalSteps)} steps`,
+		title: `${withThousands(tally.steps)} steps`,
 		type: 'move',
 		time_created: first,
 		time_updated: last,
@@ -431,14 +391,14 @@ function buildMove(
 		date: day.date,
 		snapshot_image: null,
 		details: {
-			distance: totalDistance,
-			km: totalDistance / 1000,
-			steps: totalSteps,
-			active_time: activeTime,
-			longest_active: longestActive,
-			inactive_time: inactiveTime,
-			longest_idle: longestIdle,
-			calories: round(woCalories + bgCalories + ((bmrDay ?? 0) / 86400) * activeTime, 1),
+			distance: tally.distance,
+			km: tally.distance / 1000,
+			steps: tally.steps,
+			active_time: tally.activeTime,
+			longest_active: tally.longestActive,
+			inactive_time: tally.inactiveTime,
+			longest_idle: tally.longestIdle,
+			calories: round(woCalories + bgCalories + ((bmrDay ?? 0) / 86400) * tally.activeTime, 1),
 			bmr_day: bmrDay,
 			bmr: bmrDay,
 			bg_calories: bgCalories,

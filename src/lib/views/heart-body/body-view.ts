@@ -1,15 +1,28 @@
-// The Body view's URL state as a typed model, and the rows of the weigh-ins logged from the dashboard.
+// The Body view: its URL state, what it shows of a span's weigh-ins (each figure with what it rests on), and the weigh-ins logged from the dashboard.
 import type { BodyEvent } from '$lib/api';
-import { bodyValueText, type BodyMeasure, type BodyPoint } from '$lib/charts/body-chart/body-chart';
-import { formatDay } from '$lib/format';
+import {
+	bodyMeasureLabel,
+	bodyTable,
+	bodyValueText,
+	type BodyMeasure,
+	type BodyPoint
+} from '$lib/charts/body-chart/body-chart';
+import type { LegendItem } from '$lib/charts/frame/legend';
+import type { ChartTable } from '$lib/charts/frame/table';
+import { basisOf, coverageWithin, type Coverage } from '$lib/coverage';
+import { basisNote, countOf, formatDay } from '$lib/format';
 import {
 	latestOf,
 	trendVerdict,
 	weighIns,
+	weightGoalText,
 	weightTrend,
 	type WeighIn,
+	type WeightGoal,
 	type WeightIntent
 } from '$lib/metrics/body';
+import type { Figure } from '../controls/figure';
+import { trailingLabel } from './trailing';
 import { weightIn, type UnitSystem } from '$lib/metrics/units';
 import { formatClock, normalizeTz } from '$lib/time/zone';
 import { choiceParam } from '$lib/views/url-state';
@@ -164,4 +177,90 @@ function trendChange(
 	const words =
 		verdict === 'better' ? 'the way you aim' : verdict === 'worse' ? 'against your aim' : '';
 	return { text: `${direction}${amount}`, verdict: words };
+}
+
+/** What the Body view lays out for a span: every figure in words, the charts' data and tables. */
+export interface BodyModel {
+	display: BodyDisplay;
+	figures: Figure[];
+	/** `28 Aug – 27 Nov 2026 · 13 weigh-ins` */
+	subtitle: string;
+	legend: LegendItem[];
+	/** The weight goal in the person's unit, for the chart's line; null without one. */
+	goal: number | null;
+	table: ChartTable;
+	/** The composition chart's title words and unit (`BMI` has none). */
+	compositionLabel: string;
+	compositionUnit: string;
+	/** `No lean mass recorded in this span.` */
+	compositionEmpty: string;
+	/** What the span's days rest on (the trend's lead-in left out). */
+	coverage: Coverage;
+	/** No weigh-in in the span. */
+	empty: boolean;
+}
+
+/**
+ * The span `period` of weigh-ins read from the trend's lead-in on (`coverage` is the query's,
+ * lead-in included): the latest weigh-in, how far the trend moved (and what that rests on while
+ * days are still read, or offline), the goal, and the latest body fat, lean mass and BMI.
+ */
+export function bodyModel(input: {
+	records: readonly BodyEvent[];
+	coverage: Coverage;
+	period: { from: number; to: number };
+	measure: Composition;
+	system: UnitSystem;
+	goal: WeightGoal;
+}): BodyModel {
+	const { period, system, goal } = input;
+	const unit = weightIn(1, system).unit;
+	const toUnit = (kg: number) => weightIn(kg, system).value;
+	const display = bodyDisplay(input.records, period.from, input.measure, system, goal.intent);
+	const coverage = coverageWithin(input.coverage, period.from, period.to);
+	const basis = basisNote(basisOf(coverage));
+	const figures: Figure[] = [];
+	const latest = display.latest;
+	if (latest !== null) {
+		figures.push({
+			label: 'Latest weigh-in',
+			value: bodyValueText(latest.value, unit),
+			note: [
+				formatDay(latest.date),
+				latest.trend === null ? null : `trend ${bodyValueText(latest.trend, unit)}`
+			]
+				.filter((part) => part !== null)
+				.join(', ')
+		});
+	}
+	if (display.change !== null) {
+		figures.push({
+			label: 'Trend over the span',
+			value: display.change.text,
+			note:
+				[basis, display.change.verdict || null].filter((part) => part !== null).join(' · ') || null
+		});
+	}
+	const goalStated = weightGoalText(goal, (kg) => bodyValueText(toUnit(kg), unit));
+	figures.push({ label: 'Weight goal', value: goalStated.value, note: goalStated.detail });
+	for (const item of display.latestComposition) {
+		figures.push({ label: item.label, value: item.text, note: formatDay(item.date) });
+	}
+	return {
+		display,
+		figures,
+		subtitle: `${trailingLabel(period)} · ${countOf(display.shown.length, 'weigh-in')}`,
+		legend: [
+			{ label: 'Weigh-in', color: 'var(--weight)' },
+			{ label: 'Trend', color: 'var(--weight-trend)' },
+			...(goal.weightKg === null ? [] : [{ label: 'Goal', color: 'var(--goal)', dashed: true }])
+		],
+		goal: goal.weightKg === null ? null : toUnit(goal.weightKg),
+		table: bodyTable(display.shown, display.shownTrend, toUnit, unit),
+		compositionLabel: bodyMeasureLabel[input.measure],
+		compositionUnit: input.measure === 'bmi' ? '' : '%',
+		compositionEmpty: `No ${bodyMeasureLabel[input.measure].toLowerCase()} recorded in this span.`,
+		coverage,
+		empty: display.shown.length === 0
+	};
 }

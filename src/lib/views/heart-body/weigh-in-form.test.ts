@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkWeighIn, weighInDraftAt } from './weigh-in-form';
+import { checkWeighIn, weighInDraftAt, withComposition } from './weigh-in-form';
 
 /** 30 March 2026, 18:00 UTC: 20:00 in Berlin (CEST), 14:00 in New York (EDT). */
 const NOW = Date.UTC(2026, 2, 30, 18, 0) / 1000;
@@ -84,5 +84,25 @@ describe('checkWeighIn', () => {
 				errors: { time: 'A weigh-in cannot be logged for a time still to come.' }
 			}
 		);
+	});
+});
+
+describe('withComposition', () => {
+	const weighIn = { weight: 70.2, time_created: 1_774_850_000, tz: 'Europe/Berlin' };
+
+	it('adds the BMI of the weight at the person’s height, and lean mass from body fat', () => {
+		// 70.2 / 1.72² = 23.73.
+		expect(withComposition({ ...weighIn, body_fat: 21.4 }, 1.72)).toEqual({
+			...weighIn,
+			body_fat: 21.4,
+			lean_mass: 78.6,
+			bmi: 23.7
+		});
+	});
+
+	it('adds no BMI without a height, and no lean mass without body fat', () => {
+		expect(withComposition(weighIn, null)).toEqual(weighIn);
+		expect(withComposition(weighIn, 0)).toEqual(weighIn);
+		expect(withComposition(weighIn, 1.8)).toEqual({ ...weighIn, bmi: 21.7 });
 	});
 });

@@ -92,3 +92,22 @@ export function checkWeighIn(
 		}
 	};
 }
+
+/**
+ * The weigh-in with what follows from it on its own date: BMI from the person's height (metres,
+ * from the user record; none when it is not known), and lean mass as the percentage that is not
+ * fat when body fat was given. Both to one decimal, as a scale reports them.
+ */
+export function withComposition(weighIn: NewWeighIn, heightM: number | null): NewWeighIn {
+	const oneDecimal = (value: number) => Math.round(value * 10) / 10;
+	const bmi =
+		heightM !== null && Number.isFinite(heightM) && heightM > 0
+			? oneDecimal(weighIn.weight / heightM ** 2)
+			: undefined;
+	const leanMass = weighIn.body_fat === undefined ? undefined : oneDecimal(100 - weighIn.body_fat);
+	return {
+		...weighIn,
+		...(leanMass === undefined ? {} : { lean_mass: leanMass }),
+		...(bmi === undefined ? {} : { bmi })
+	};
+}

@@ -1,13 +1,15 @@
 // What the Mood view shows, from its URL: a month or a year of moods, and the chosen day beside its sleep and steps.
 import type { Move, Sleep } from '$lib/api';
 import type { MoodDay } from '$lib/cache/moods';
-import { formatDay, formatDuration, formatInteger } from '$lib/format';
+import type { Coverage, DayState, SpanStatus } from '$lib/coverage';
+import { countOf, formatDay, formatDuration, formatInteger } from '$lib/format';
 import type { LegendItem } from '$lib/charts/frame/legend';
 import { calendarDays, type MoodCalendarDay } from '$lib/charts/mood-calendar/mood-calendar';
 import type { ChartTable } from '$lib/charts/frame/table';
-import { MOOD_SCALE, moodColor, moodName, moodRank } from '$lib/metrics/mood';
+import { MOOD_SCALE, moodColor, moodName, moodRank, moodScore } from '$lib/metrics/mood';
 import { insightDays } from '$lib/metrics/insights';
 import type { Period, Span } from '$lib/views/controls/periods';
+import { addDays, daysBetween, formatClock, formatDateInt, normalizeTz } from '$lib/time/zone';
 import { dateParam, choiceParam } from '$lib/views/url-state';
 
 export type MoodSpan = Extract<Span, 'month' | 'year'>;
@@ -40,15 +42,80 @@ export function spanParam(span: MoodSpan): MoodSpan | null {
 export const MOOD_RULE =
 	'Each mood is dated by the day it was logged, in the zone it was logged in; a day shows its last mood. Sleep is the night that ended that morning.';
 
-/** The legend: every mood best to worst in its colour, and a day without a mood. */
-export const MOOD_LEGEND: readonly LegendItem[] = [
-	...MOOD_SCALE.map((entry) => ({ label: entry.name, color: moodColor(moodRank(entry.subType)) })),
-	{ label: 'No mood logged', color: 'var(--border)', dashed: true }
-];
+/**
+ * The legend: every mood best to worst in its colour, with its score on the one scale the
+ * dashboard uses (8 Amazing down to 1 Totally Done, as the table, the CSV and Insights), and a
+ * day without a mood; while days are not read yet, their pale square too.
+ */
+export function moodLegend(unread: boolean): LegendItem[] {
+	return [
+		...MOOD_SCALE.map((entry) => ({
+			label: `${entry.name} (${moodScore(entry.subType)})`,
+			color: moodColor(moodRank(entry.subType))
+		})),
+		{ label: 'No mood logged', color: 'var(--border)', dashed: true },
+		...(unread ? [{ label: 'Not read yet', color: 'var(--grid)' }] : [])
+	];
+}
 
-/** The status while a period's days are read: how many of how many. */
-export function readingStatus(read: number, total: number): string {
-	return `Reading moods a day at a time: ${formatInteger(read)} of ${formatInteger(total)} days`;
+/** What the page knows of a mood range's read, for its coverage. */
+export interface MoodReadState {
+	from: number;
+	to: number;
+	today: number;
+	/** Dates the cache answers for (a mood or none logged); null before the cache was read. */
+	answered: ReadonlySet<number> | null;
+	/** Dates with a mood. */
+	logged: ReadonlySet<number>;
+	/** The service cannot be reached: what shows is what this browser stored. */
+	offline: boolean;
+	/** Why the last read failed (null when it did not, or offline). */
+	error: string | null;
+	/** When the moods shown were read (server epoch seconds): today is read as far as that. */
+	lastSynced: number | null;
+}
+
+/**
+ * What a range of moods rests on, in the model every view shares: a day answered is finished (or
+ * "no record" without a mood), today answered is under way (a mood may still be logged), a day
+ * not answered is not read yet (or failed, when the read failed), days to come are not yet. The
+ * span is still read while days are unanswered and nothing failed; offline it is stale.
+ */
+export function moodCoverage(read: MoodReadState): Coverage {
+	const { from, to, today } = read;
+	const answered = read.answered ?? new Set<number>();
+	const failed = read.error !== null && !read.offline;
+	const states: DayState[] = [];
+	let total = 0;
+	let known = 0;
+	let unread = 0;
+	for (let i = 0; i <= daysBetween(from, to); i++) {
+		const date = addDays(from, i);
+		if (date > today) {
+			states.push('future');
+			continue;
+		}
+		total++;
+		if (answered.has(date)) {
+			known++;
+			states.push(date === today ? 'underway' : read.logged.has(date) ? 'finished' : 'none');
+		} else if (failed) {
+			states.push('failed');
+		} else {
+			unread++;
+			states.push('unread');
+		}
+	}
+	const pending = unread > 0 && !read.offline;
+	const status: SpanStatus = read.offline
+		? { kind: 'stale', since: read.lastSynced }
+		: failed
+			? { kind: 'failed', reason: read.error ?? '' }
+			: pending
+				? { kind: 'loading' }
+				: { kind: 'complete' };
+	const asOf = answered.has(today) ? read.lastSynced : null;
+	return { from, to, today, asOf, states, status, total, read: known, pending };
 }
 
 /** One day of the period as the table and the chosen-day panel show it. */
@@ -62,15 +129,32 @@ export interface MoodRow {
 	steps: number | null;
 }
 
+/** The chosen day as its panel reads it: every line already in words. */
+export interface ChosenDay {
+	row: MoodRow;
+	/** `Mon 23 Mar 2026` */
+	heading: string;
+	/** `After the walk (Energized) at 21:40`, `No mood logged`, `Not read yet`. */
+	mood: string;
+	asleep: string;
+	steps: string;
+	/** Logged from this dashboard, so it may be deleted here. */
+	deletable: boolean;
+}
+
 export interface MoodModel {
 	days: MoodCalendarDay[];
 	rows: MoodRow[];
 	table: ChartTable;
 	/** The chosen day, when it lies in the period and is not after today. */
-	chosen: MoodRow | null;
+	chosen: ChosenDay | null;
+	/** `Nov 2026 · 20 of 27 days with a mood` */
+	subtitle: string;
 	/** Days of the period with a mood, and how many of the period's days have passed and been read. */
 	logged: number;
 	counted: number;
+	/** Whether days of the period are not read yet (or failed): the legend keys their square. */
+	unread: boolean;
 }
 
 /** The calendar, table and chosen day of a period. */
@@ -81,11 +165,18 @@ export function moodModel(input: {
 	period: Period;
 	today: number;
 	day: number | null;
-	/** Days not read from the API yet (moods.ts reads a period a day at a time); default none. */
-	unread?: ReadonlySet<number>;
+	/** What the moods rest on (moodCoverage); a day not read, or whose read failed, is not read yet. */
+	coverage: Coverage;
+	/** The period in words, for the subtitle (`Nov 2026`). */
+	label: string;
 }): MoodModel {
-	const { period, today } = input;
+	const { period, today, coverage } = input;
 	const byDate = new Map(input.moods.map((entry) => [entry.mood.date, entry]));
+	const unread = new Set(
+		coverage.states.flatMap((state, i) =>
+			state === 'unread' || state === 'failed' ? [addDays(coverage.from, i)] : []
+		)
+	);
 	const days = calendarDays(
 		period.from,
 		period.to,
@@ -94,7 +185,7 @@ export function moodModel(input: {
 			const entry = byDate.get(date);
 			return entry === undefined ? null : { subType: entry.mood.sub_type, title: entry.mood.title };
 		},
-		input.unread
+		unread
 	);
 	const facts = new Map(
 		insightDays(input.moves, input.sleeps, []).map((day) => [day.date, day] as const)
@@ -109,36 +200,63 @@ export function moodModel(input: {
 			steps: facts.get(day.date)?.steps ?? null
 		}));
 	const chosen = rows.find((row) => row.date === input.day) ?? null;
+	const logged = rows.filter((row) => row.mood !== null).length;
+	const counted = rows.filter((row) => !row.unread).length;
 	return {
 		days,
 		rows,
 		table: moodTable(rows),
-		chosen,
-		logged: rows.filter((row) => row.mood !== null).length,
-		counted: rows.filter((row) => !row.unread).length
+		chosen: chosen === null ? null : chosenDay(chosen),
+		subtitle: `${input.label} · ${formatInteger(logged)} of ${countOf(counted, 'day')} with a mood`,
+		logged,
+		counted,
+		unread: rows.some((row) => row.unread)
 	};
 }
 
-/** Date, mood, its place on the scale, the title, sleep and steps: one row per day so far. */
+/** The chosen day's panel in words: its mood (with the scale's name beside a title), night and steps. */
+export function chosenDay(row: MoodRow): ChosenDay {
+	return {
+		row,
+		heading: `${formatDay(row.date)} ${Math.floor(row.date / 10_000)}`,
+		mood: row.mood === null ? (row.unread ? 'Not read yet' : 'No mood logged') : moodText(row.mood),
+		asleep: row.asleep === null ? 'No record' : formatDuration(row.asleep),
+		steps: row.steps === null ? 'No record' : formatInteger(row.steps),
+		deletable: row.mood?.loggedHere === true
+	};
+}
+
+/** `After the walk (Energized) at 21:40` on the clock of the zone it was logged in. */
+function moodText(entry: MoodDay): string {
+	const { mood } = entry;
+	const name = moodName(mood.sub_type);
+	const title = mood.title === name ? name : `${mood.title} (${name})`;
+	return `${title} at ${formatClock(mood.time_created, normalizeTz(mood.details.tz))}`;
+}
+
+/**
+ * Date (`2026-11-01`, as every CSV writes it), mood, its score on the dashboard's one scale (8
+ * Amazing … 1 Totally Done), the title, sleep and steps: one row per day so far.
+ */
 export function moodTable(rows: readonly MoodRow[]): ChartTable {
 	return {
 		columns: [
 			{ key: 'date', label: 'Date' },
 			{ key: 'mood', label: 'Mood' },
-			{ key: 'rank', label: 'Place on the scale (1 best, 8 worst)' },
+			{ key: 'score', label: 'Score (8 Amazing … 1 Totally Done)' },
 			{ key: 'title', label: 'Title' },
 			{ key: 'asleep', label: 'Asleep the night before', unit: 'minutes', format: minutes },
 			{ key: 'steps', label: 'Steps', unit: 'steps', format: formatInteger }
 		],
 		rows: rows.map((row) => ({
-			date: formatDay(row.date),
+			date: formatDateInt(row.date),
 			mood:
 				row.mood !== null
 					? moodName(row.mood.mood.sub_type)
 					: row.unread
 						? 'not read yet'
 						: 'no mood logged',
-			rank: row.mood === null ? null : moodRank(row.mood.mood.sub_type),
+			score: row.mood === null ? null : moodScore(row.mood.mood.sub_type),
 			title: row.mood?.mood.title ?? null,
 			asleep: row.asleep === null ? null : Math.round(row.asleep / 6) / 10,
 			steps: row.steps

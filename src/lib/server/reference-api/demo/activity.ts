@@ -1,5 +1,6 @@
 // Plans each day's movement (commutes, walks, workouts), renders it minute by minute, and sums it into moves.
 
+import { type HourTotals, MoveTally } from '$lib/api/move-tally';
 import { parseDateInt, weekdayOfDate } from '$lib/time/zone';
 import { localHour, localHourKey } from './fast-zone';
 import { type Calendar, HOME_TZ, TRIP_TZ, dayOfYear, periodOf, zoneAt } from './calendar';
@@ -579,15 +580,7 @@ export function minuteCalories(minutes: DayMinutes, m: number, bmrDay: number): 
 	);
 }
 
-export interface HourTotals {
-	distance: number;
-	calories: number;
-	steps: number;
-	active_time: number;
-	inactive_time: number;
-	longest_active_time: number;
-	longest_idle_time: number;
-}
+export type { HourTotals };
 
 export interface MoveSummary {
 	steps: number;
@@ -601,44 +594,18 @@ export interface MoveSummary {
 	hourly: Record<string, HourTotals>;
 }
 
-function emptyHour(): HourTotals {
-	return {
-		distance: 0,
-		calories: 0,
-		steps: 0,
-		active_time: 0,
-		inactive_time: 0,
-		longest_active_time: 0,
-		longest_idle_time: 0
-	};
-}
-
 function zoneInDay(tzs: [number, string][], t: number): string {
 	let tz = tzs[0]?.[1] ?? HOME_TZ;
 	for (const [from, zone] of tzs) if (from <= t) tz = zone;
 	return tz;
 }
 
-/** Sums a day's minutes into the move's totals and its hourly_totals. */
+/** Sums a day's minutes into the move's totals and its hourly_totals (the rule in MoveTally). */
 export function summariseDay(plan: DayPlan, minutes: DayMinutes): MoveSummary {
-	const hourly: Record<string, HourTotals> = {};
-	const summary: MoveSummary = {
-		steps: 0,
-		distance: 0,
-		activeTime: 0,
-		inactiveTime: 0,
-		longestActive: 0,
-		longestIdle: 0,
-		bgCalories: 0,
-		lastActivity: plan.start,
-		hourly
-	};
+	const tally = new MoveTally();
 	const bmrRate = plan.bmrDay / 86400;
-	let dayActiveRun = 0;
-	let dayIdleRun = 0;
-	let hour: HourTotals | null = null;
-	let hourActiveRun = 0;
-	let hourIdleRun = 0;
+	let bgCalories = 0;
+	let lastActivity = plan.start;
 	let segment = -1;
 	let zoneIndex = 0;
 	let tz = plan.tzs[0]?.[1] ?? plan.tz;
@@ -652,59 +619,41 @@ export function summariseDay(plan: DayPlan, minutes: DayMinutes): MoveSummary {
 		const block = Math.floor(m / 60);
 		const segmentId = block * 8 + zoneIndex;
 		if (segmentId !== segment) {
-			// Every local hour gets its entry; an hour met twice (autumn DST, flying west) folds into one.
+			// Every local hour gets its entry, asleep or not.
 			segment = segmentId;
-			const key = localHourKey(plan.start + block * 3600, tz);
-			hour = hourly[key] ?? emptyHour();
-			hourly[key] = hour;
-			hourActiveRun = 0;
-			hourIdleRun = 0;
+			tally.enterHour(localHourKey(plan.start + block * 3600, tz));
 		}
-		if (!hour) continue;
-		const steps = minutes.steps[m] ?? 0;
-		const active = minutes.active[m] ?? 0;
-		const distance = minutes.distance[m] ?? 0;
 		if (minutes.sleeping[m]) {
-			dayActiveRun = 0;
-			dayIdleRun = 0;
-			hourActiveRun = 0;
-			hourIdleRun = 0;
+			tally.pause();
 			continue;
 		}
-		hour.steps += steps;
-		hour.distance += distance;
-		hour.active_time += active;
-		hour.inactive_time += 60 - active;
-		hour.calories += (minutes.bandCal[m] ?? 0) + (minutes.woCal[m] ?? 0) + bmrRate * active;
-		summary.steps += steps;
-		summary.distance += distance;
-		summary.activeTime += active;
-		summary.inactiveTime += 60 - active;
-		summary.bgCalories += minutes.bandCal[m] ?? 0;
-		if (active > 0) {
-			summary.lastActivity = t + 60;
-			hourActiveRun += active;
-			dayActiveRun += active;
-			hourIdleRun = 0;
-			dayIdleRun = 0;
-		} else {
-			hourIdleRun += 60;
-			dayIdleRun += 60;
-			hourActiveRun = 0;
-			dayActiveRun = 0;
-		}
-		hour.longest_active_time = Math.max(hour.longest_active_time, hourActiveRun);
-		hour.longest_idle_time = Math.max(hour.longest_idle_time, hourIdleRun);
-		summary.longestActive = Math.max(summary.longestActive, dayActiveRun);
-		summary.longestIdle = Math.max(summary.longestIdle, dayIdleRun);
+		const active = minutes.active[m] ?? 0;
+		const band = minutes.bandCal[m] ?? 0;
+		tally.add({
+			steps: minutes.steps[m] ?? 0,
+			distance: minutes.distance[m] ?? 0,
+			calories: band + (minutes.woCal[m] ?? 0) + bmrRate * active,
+			active,
+			idle: 60 - active
+		});
+		bgCalories += band;
+		if (active > 0) lastActivity = t + 60;
 	}
 	if (plan.end < plan.dayEnd) {
 		// Today: the hour containing `now` is listed even before its first minute is complete.
-		const key = localHourKey(plan.end, zoneInDay(plan.tzs, plan.end));
-		hourly[key] ??= emptyHour();
+		tally.listHour(localHourKey(plan.end, zoneInDay(plan.tzs, plan.end)));
 	}
-	summary.bgCalories = round(summary.bgCalories, 3);
-	return summary;
+	return {
+		steps: tally.steps,
+		distance: tally.distance,
+		activeTime: tally.activeTime,
+		inactiveTime: tally.inactiveTime,
+		longestActive: tally.longestActive,
+		longestIdle: tally.longestIdle,
+		bgCalories: round(bgCalories, 3),
+		lastActivity,
+		hourly: tally.hourly
+	};
 }
 
 /** The calendar month (1–12) of a date; used for seasonal choices. */
