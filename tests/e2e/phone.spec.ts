@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 // A common phone: 390 × 844 CSS pixels.
 test.use({ viewport: { width: 390, height: 844 } });
 
-test('on a phone the header stays short and Today’s first chart is on the first screen', async ({
+test('on a phone the header stays short and Today’s totals so far are on the first screen', async ({
 	page
 }) => {
 	await page.goto('/');
@@ -13,11 +13,13 @@ test('on a phone the header stays short and Today’s first chart is on the firs
 	// Brand and sync badge on one row, the views in a tab bar below: two short rows.
 	expect(header!.height).toBeLessThan(110);
 
-	const firstChart = page.getByRole('grid', { name: /goals/i }).first();
-	await expect(firstChart).toBeVisible();
-	const chart = await firstChart.boundingBox();
-	expect(chart).not.toBeNull();
-	expect(chart!.y + chart!.height).toBeLessThanOrEqual(844);
+	// Today leads with the day's totals: all four of them show before any scrolling.
+	const totals = page.locator('[data-today]');
+	await expect(totals).toHaveCount(4);
+	const boxes = await totals.evaluateAll((cards) =>
+		cards.map((card) => card.getBoundingClientRect().bottom)
+	);
+	expect(Math.max(...boxes)).toBeLessThanOrEqual(844);
 });
 
 test('on a phone every view is one tap away and the current one is scrolled into sight', async ({

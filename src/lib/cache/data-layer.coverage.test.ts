@@ -88,6 +88,25 @@ describe('the coverage of a range query', () => {
 		expect(moves.coverage.status).toEqual({ kind: 'complete' });
 	});
 
+	it('keeps saying a read failed after the cache is read again, never going back to loading', async () => {
+		const proxy = createFakeProxy({ handle: (request) => api.handle(request), token: TOKEN });
+		proxy.override = (path) =>
+			path.startsWith('v.1.1/users/@me/sleeps')
+				? new Response('upstream broke', { status: 500 })
+				: null;
+		const { layer } = newLayer({ proxy });
+		const sleeps = layer.list('sleeps', WEEK_AGO, TODAY);
+		await sleeps.settled;
+		// As the sync's note of a failed window makes every query showing it read the cache again.
+		await sleeps.reload();
+		expect(sleeps.status).not.toBe('loading');
+		expect(sleeps.data).toEqual([]);
+		expect(sleeps.coverage.status).toEqual({
+			kind: 'failed',
+			reason: 'The data service answered 500 without JSON.'
+		});
+	});
+
 	it('says a kind failed as soon as its read fails, not once the whole sync is over', async () => {
 		// Sleeps fail at once; moves answer slowly, so the sync runs on long after.
 		const proxy = createFakeProxy({

@@ -72,6 +72,14 @@ describe('spanCoverage', () => {
 		expect(coverage.status).toEqual({ kind: 'loading' });
 		expect(mayJudge(coverage)).toBe(false);
 		expect(basisOf(coverage)).toEqual({ whole: false, days: 2, of: 4, why: 'loading' });
+		// The same span's figures of 25 Nov onwards rest on whole days.
+		expect(basisOf(coverage, 20261125, 20261129)).toEqual({ whole: true, days: 2 });
+		expect(basisOf(coverage, 20261124, 20261126)).toEqual({
+			whole: false,
+			days: 2,
+			of: 3,
+			why: 'loading'
+		});
 	});
 
 	it('marks the days of a window that failed in the middle of a backfill, with its reason', () => {

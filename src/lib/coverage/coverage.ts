@@ -240,13 +240,18 @@ export type Basis =
 	| { whole: true; days: number }
 	| { whole: false; days: number; of: number; why: 'loading' | 'stored' | 'failed' };
 
-/** The basis of figures over a whole coverage. */
-export function basisOf(coverage: Coverage): Basis {
+/**
+ * The basis of figures over a coverage, or over its dates `from..to` (a page reads a week and the
+ * days its first average needs, and states the figures of the week).
+ */
+export function basisOf(coverage: Coverage, from = coverage.from, to = coverage.to): Basis {
 	let settled = 0;
 	let past = 0;
 	coverage.states.forEach((state, i) => {
+		const date = addDays(coverage.from, i);
+		if (date < from || date > to) return;
 		// Today and the days to come never count: a figure rests on whole days.
-		if (addDays(coverage.from, i) >= coverage.today) return;
+		if (date >= coverage.today) return;
 		past++;
 		if (isSettled(state)) settled++;
 	});

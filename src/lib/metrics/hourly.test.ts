@@ -21,6 +21,7 @@ import {
 	ticksInHour,
 	usualByHour,
 	withPending,
+	withUnderway,
 	withUsual,
 	zoneSwitchLabel,
 	zoneSwitches,
@@ -207,6 +208,39 @@ describe('withPending', () => {
 		// 18:00 began before 18:30 but has no record: not pending either.
 		expect(bins[18]?.pending).toBeUndefined();
 		expect(bins.slice(19).every((bin) => bin.pending === true)).toBe(true);
+	});
+});
+
+describe('withUnderway', () => {
+	it('marks the one hour the data was read in as under way', () => {
+		const move = makeMove({ date: 20260330, steps: WORKDAY_STEPS });
+		const bins = withUnderway(hourlyBins(move), at(20260330, 9, 30, BERLIN));
+		expect(bins.filter((bin) => bin.underway).map((bin) => bin.hour)).toEqual([9]);
+	});
+
+	it('marks the hour that starts at the very moment of the read, and not the hour before', () => {
+		const move = makeMove({ date: 20260330, steps: WORKDAY_STEPS });
+		const bins = withUnderway(hourlyBins(move), at(20260330, 10, 0, BERLIN));
+		expect(bins.filter((bin) => bin.underway).map((bin) => bin.hour)).toEqual([10]);
+	});
+
+	it('marks no hour of a day read after it ended, nor of a day read before it began', () => {
+		const move = makeMove({ date: 20260330, steps: WORKDAY_STEPS });
+		expect(
+			withUnderway(hourlyBins(move), at(20260331, 0, 5, BERLIN)).some((bin) => bin.underway)
+		).toBe(false);
+		expect(
+			withUnderway(hourlyBins(move), at(20260329, 23, 55, BERLIN)).some((bin) => bin.underway)
+		).toBe(false);
+	});
+
+	it('on the day the clocks spring forward, 03:30 is in the 03:00 hour (02:00 never happened)', () => {
+		const { starts } = localHoursOf(springForwardMove.date, BERLIN);
+		const real = hourlyBins(springForwardMove).filter(
+			(bin) => !Number.isNaN(starts[bin.hour] ?? NaN)
+		);
+		const bins = withUnderway(real, at(20260329, 3, 30, BERLIN));
+		expect(bins.filter((bin) => bin.underway).map((bin) => bin.hour)).toEqual([3]);
 	});
 });
 

@@ -181,6 +181,19 @@ export function withPending(bins: readonly HourlyBin[], asOf: number): HourlyBin
 	});
 }
 
+/**
+ * Bins with `underway` set on the hour `asOf` falls in (the data's moment: the last sync): its
+ * value is the hour so far, so it is drawn and read as under way. An hour ends where the next
+ * bin starts (the last one an hour after it starts); on a day long over, no hour holds `asOf`.
+ * The input is not changed.
+ */
+export function withUnderway(bins: readonly HourlyBin[], asOf: number): HourlyBin[] {
+	return bins.map((bin, index) => {
+		const end = bins[index + 1]?.start ?? bin.start + 3600;
+		return bin.start <= asOf && asOf < end ? { ...bin, underway: true } : bin;
+	});
+}
+
 /** Bins with `usual` filled from a 24-slot list (by `bin.hour`); the input is not changed. */
 export function withUsual(
 	bins: readonly HourlyBin[],

@@ -7,6 +7,5 @@ export * from './goals';
 export * from './heatmap';
 export * from './trends';
 export * from './compare';
-export * from './summary';
 export * from './units';
 export * from './series';

@@ -17,6 +17,8 @@ export interface HourlyBin {
 	usual: number | null;
 	/** No record because the hour had not begun when the data was read (see `withPending`). */
 	pending?: boolean;
+	/** The hour the data was read in: its value is the hour so far (see `withUnderway`). */
+	underway?: boolean;
 }
 
 export type SleepPhase = 'latency' | 'awake' | 'rem' | 'light' | 'deep';

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { DailyAttainment } from '$lib/metrics/types';
-import { attainmentLabel, attainmentLayout, attainmentTable } from './attainment-bars';
+import {
+	attainmentLabel,
+	attainmentLayout,
+	attainmentTable,
+	attainmentText,
+	type AttainmentDay
+} from './attainment-bars';
 
-const days: DailyAttainment[] = [
+const days: AttainmentDay[] = [
 	{ dateInt: 20260301, value: 5000, target: 10000, ratio: 0.5, met: false },
 	{ dateInt: 20260302, value: 12000, target: 10000, ratio: 1.2, met: true },
 	{ dateInt: 20260303, value: null, target: 10000, ratio: null, met: null }
@@ -27,7 +32,35 @@ describe('attainmentLayout', () => {
 		expect(met && attainmentLabel(met, 'steps')).toBe(
 			'Mon 2 Mar: 12,000 steps of 10,000 steps (120%), goal met'
 		);
-		expect(missing && attainmentLabel(missing, 'steps')).toBe('Tue 3 Mar: no data');
+		expect(missing && attainmentLabel(missing, 'steps')).toBe('Tue 3 Mar: no record');
+	});
+
+	it('says today is so far and under way, not judged, and names the days without a bar', () => {
+		const today: AttainmentDay = {
+			dateInt: 20260304,
+			value: 4000,
+			target: 10000,
+			ratio: 0.4,
+			met: null,
+			state: 'underway'
+		};
+		expect(attainmentLabel(today, 'steps')).toBe(
+			'Wed 4 Mar: 4,000 steps of 10,000 steps (40%) so far, under way'
+		);
+		const later = {
+			...today,
+			dateInt: 20260305,
+			value: null,
+			ratio: null,
+			state: 'future' as const
+		};
+		expect(attainmentText(later, 'steps')).toBe('not yet');
+		expect(attainmentText({ ...later, state: 'failed' }, 'steps')).toBe('could not be loaded');
+		expect(attainmentText({ ...later, state: 'unread' }, 'steps')).toBe('not read yet');
+		expect(attainmentTable([today, later], 'steps').rows.map((row) => row.met)).toEqual([
+			'under way',
+			'not yet'
+		]);
 	});
 
 	it('tabulates percentages and met flags', () => {
@@ -39,6 +72,6 @@ describe('attainmentLayout', () => {
 			percent: 120,
 			met: 'yes'
 		});
-		expect(rows[2]).toMatchObject({ percent: null, met: null });
+		expect(rows[2]).toMatchObject({ percent: null, met: 'no record' });
 	});
 });

@@ -2,15 +2,23 @@
 import { max } from 'd3-array';
 import { scaleBand, scaleLinear } from 'd3-scale';
 import type { ScaleBand, ScaleLinear } from 'd3-scale';
+import type { DaySlotState } from '$lib/metrics/day-slots';
 import type { DailyAttainment } from '$lib/metrics/types';
-import { formatDay, formatPercent, formatQuantity } from '$lib/format';
+import { dayStateWords, formatDay, formatPercent, formatQuantity } from '$lib/format';
 import { columnBox, round2 } from '../frame/scales';
 import { formatDateInt } from '$lib/time/zone';
 import type { ChartTable } from '../frame/table';
 
+/**
+ * A day against its goal, and what it rests on: a finished day is judged, today under way is
+ * drawn hollow and not judged yet, a day to come is left empty, a day without a record (or not
+ * read, or failed) is named. Without a state, a day is finished.
+ */
+export type AttainmentDay = DailyAttainment & { state?: DaySlotState };
+
 export interface AttainmentBar {
 	index: number;
-	day: DailyAttainment;
+	day: AttainmentDay;
 	x: number;
 	width: number;
 	y: number;
@@ -30,7 +38,7 @@ export interface AttainmentLayout {
 }
 
 export function attainmentLayout(
-	days: readonly DailyAttainment[],
+	days: readonly AttainmentDay[],
 	innerWidth: number,
 	innerHeight: number
 ): AttainmentLayout {
@@ -49,14 +57,31 @@ export function attainmentLayout(
 	return { x, y, bars, targetY: round2(y(1)) };
 }
 
-export function attainmentLabel(day: DailyAttainment, unit: string): string {
-	if (day.ratio === null || day.value === null) return `${formatDay(day.dateInt)}: no data`;
-	const target = day.target === null ? '' : ` of ${formatQuantity(day.target, unit)}`;
-	const met = day.met ? ', goal met' : '';
-	return `${formatDay(day.dateInt)}: ${formatQuantity(day.value, unit)}${target} (${formatPercent(day.ratio)})${met}`;
+/** Whether a day is drawn hollow: today, under way, with its value so far. */
+export function isUnderway(day: AttainmentDay): boolean {
+	return day.state === 'underway' && day.value !== null;
 }
 
-export function attainmentTable(days: readonly DailyAttainment[], unit: string): ChartTable {
+/** A day without a bar, in words: no record, not yet, not read yet, could not be loaded. */
+function missingWords(day: AttainmentDay): string {
+	return (day.state === undefined ? '' : dayStateWords(day.state)) || 'no record';
+}
+
+/** A day's value against the goal as the tooltip says it: `12,000 steps of 10,000 steps (120%), goal met`. */
+export function attainmentText(day: AttainmentDay, unit: string): string {
+	if (day.ratio === null || day.value === null) return missingWords(day);
+	const target = day.target === null ? '' : ` of ${formatQuantity(day.target, unit)}`;
+	const met = isUnderway(day) ? ' so far, under way' : day.met ? ', goal met' : '';
+	return `${formatQuantity(day.value, unit)}${target} (${formatPercent(day.ratio)})${met}`;
+}
+
+/** The sentence a screen reader hears for one day. */
+export function attainmentLabel(day: AttainmentDay, unit: string): string {
+	return `${formatDay(day.dateInt)}: ${attainmentText(day, unit)}`;
+}
+
+/** Every day of the span, the days without a value named by their state (`no record`, `not yet`…). */
+export function attainmentTable(days: readonly AttainmentDay[], unit: string): ChartTable {
 	const show = (value: number) => formatQuantity(value, unit);
 	return {
 		columns: [
@@ -76,7 +101,16 @@ export function attainmentTable(days: readonly DailyAttainment[], unit: string):
 			value: day.value,
 			target: day.target,
 			percent: day.ratio === null ? null : round2(day.ratio * 100),
-			met: day.met === null ? null : day.met ? 'yes' : 'no'
+			met:
+				day.value === null
+					? missingWords(day)
+					: isUnderway(day)
+						? 'under way'
+						: day.met === null
+							? null
+							: day.met
+								? 'yes'
+								: 'no'
 		}))
 	};
 }

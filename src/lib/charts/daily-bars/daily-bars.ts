@@ -263,7 +263,7 @@ export function dailyBarsLegend(
 	hasGaps = true
 ): LegendItem[] {
 	const items: LegendItem[] = [
-		{ label, color: tone === 'steps' ? 'var(--steps)' : 'var(--sleep-light)' }
+		{ label, color: tone === 'steps' ? 'var(--steps)' : 'var(--sleep-asleep)' }
 	];
 	if (goal !== null && goal > 0) items.push({ label: 'Daily goal', color: 'var(--goal)' });
 	if (showAverage) items.push({ label: '7-day average', color: 'var(--text)', dashed: true });

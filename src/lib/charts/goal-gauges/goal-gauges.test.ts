@@ -28,13 +28,30 @@ const intake: GoalGauge = {
 };
 
 describe('goal gauges', () => {
-	it('says what remains, what was exceeded, and what is left of the calorie budget', () => {
-		expect(goalStatus(steps)).toBe('2,500 steps to go');
-		expect(goalStatus(sleep)).toBe('Exceeded by 30 min');
+	it('says what is done against the goal, then what remains, and what is left of the calorie budget', () => {
+		expect(goalStatus(steps)).toBe('7,500 of 10,000 steps, 2,500 to go');
+		expect(goalStatus({ ...steps, remaining: 0, achieved: 10000 })).toBe(
+			'10,000 of 10,000 steps, goal met'
+		);
+		expect(goalStatus({ ...steps, remaining: -2400, achieved: 12400, exceeded: true })).toBe(
+			'12,400 of 10,000 steps, goal met'
+		);
 		expect(goalStatus(intake)).toBe('0 kcal left today');
 		expect(goalStatus({ ...intake, remaining: 640.4 })).toBe('640 kcal left today');
 		expect(goalStatus({ ...intake, remaining: -150, exceeded: true })).toBe('150 kcal over budget');
-		expect(goalStatus({ ...steps, remaining: 0, achieved: 10000 })).toBe('Goal met');
+	});
+
+	it('reads last night as a finished night against the goal, never as time to go', () => {
+		expect(goalStatus(sleep)).toBe('8 h 30 min of 8 h');
+		const short = { ...sleep, remaining: 2880, achieved: 25920, exceeded: false };
+		expect(goalStatus(short)).toBe('7 h 12 min of 8 h');
+		expect(goalStatus({ ...short, target: null, achieved: null })).toBe('48 min short of the goal');
+		expect(goalStatus({ ...sleep, target: null, achieved: null })).toBe('Goal met by 30 min');
+	});
+
+	it('says what remains when the goal’s size is not known', () => {
+		expect(goalStatus({ ...steps, target: null, achieved: null })).toBe('2,500 steps to go');
+		expect(goalStatus({ ...steps, target: null, achieved: null, remaining: 0 })).toBe('Goal met');
 	});
 
 	it('fills the track by the share achieved, capped at full', () => {
@@ -74,6 +91,8 @@ describe('goal gauges', () => {
 	it('reads the numbers out for screen readers', () => {
 		const layout = goalGaugesLayout([steps], 400, 40);
 		const row = layout.rows[0];
-		expect(row && gaugeLabel(row)).toBe('Steps 2,500 steps to go: 7,500 steps of 10,000 steps');
+		expect(row && gaugeLabel(row)).toBe('Steps 7,500 of 10,000 steps, 2,500 to go');
+		const night = goalGaugesLayout([sleep], 400, 40).rows[0];
+		expect(night && gaugeLabel(night)).toBe('Sleep last night ✓ 8 h 30 min of 8 h');
 	});
 });

@@ -3,13 +3,15 @@ import { scaleBand, scaleLinear } from 'd3-scale';
 import type { ScaleBand, ScaleLinear } from 'd3-scale';
 import type { GoalGauge } from '$lib/metrics/types';
 import { csvNumber, csvUnit } from '../export/csv-numbers';
-import { formatQuantity } from '$lib/format';
+import { formatInteger, formatQuantity } from '$lib/format';
+import { formatDuration } from '$lib/metrics/units';
 import { round2 } from '../frame/scales';
 import type { ChartTable } from '../frame/table';
 
+/** A goal's name: today's steps, and the night that ended this morning (it is over, not "to go"). */
 export const goalLabel: Record<GoalGauge['goal'], string> = {
 	steps: 'Steps',
-	sleep: 'Sleep',
+	sleep: 'Sleep last night',
 	intake_calories: 'Calories eaten'
 };
 
@@ -37,17 +39,29 @@ export interface GoalGaugesLayout {
 }
 
 /**
- * `1,840 steps to go`, `Exceeded by 25 min` or `Goal met`. Eating is a budget rather than a target
- * (the API gives what is left of it, not its size): `620 kcal left today` or `150 kcal over budget`.
+ * What is done against the goal first: today's steps so far and what is left (`8,160 of 10,000
+ * steps, 1,840 to go`, `12,400 of 10,000 steps, goal met`), last night's sleep as the finished
+ * night it is (`7 h 12 min of 8 h`, never "to go"). Eating is a budget rather than a target (the
+ * API gives what is left of it, not its size): `620 kcal left today` or `150 kcal over budget`.
+ * Without a target, what remains alone.
  */
 export function goalStatus(gauge: GoalGauge): string {
 	if (gauge.goal === 'intake_calories') {
 		const size = formatQuantity(Math.abs(gauge.remaining), gauge.unit);
 		return gauge.remaining < 0 ? `${size} over budget` : `${size} left today`;
 	}
-	if (gauge.exceeded) return `Exceeded by ${formatQuantity(-gauge.remaining, gauge.unit)}`;
-	if (gauge.remaining <= 0) return 'Goal met';
-	return `${formatQuantity(gauge.remaining, gauge.unit)} to go`;
+	const { achieved, target } = gauge;
+	if (gauge.goal === 'sleep') {
+		if (achieved !== null && target !== null)
+			return `${formatDuration(achieved)} of ${formatDuration(target)}`;
+		return gauge.remaining <= 0
+			? `Goal met by ${formatDuration(-gauge.remaining)}`
+			: `${formatDuration(gauge.remaining)} short of the goal`;
+	}
+	const left = gauge.remaining <= 0 ? 'goal met' : `${formatInteger(gauge.remaining)} to go`;
+	if (achieved !== null && target !== null)
+		return `${formatInteger(achieved)} of ${formatQuantity(target, gauge.unit)}, ${left}`;
+	return gauge.remaining <= 0 ? 'Goal met' : `${formatQuantity(gauge.remaining, gauge.unit)} to go`;
 }
 
 export function goalGaugesLayout(
@@ -90,12 +104,11 @@ export function goalGaugesLayout(
 
 export function gaugeLabel(row: GaugeRow): string {
 	const { gauge } = row;
+	// Steps and sleep say what was done in their status; the budget's size is said here.
 	const done =
-		gauge.achieved === null || gauge.target === null
+		gauge.achieved === null || gauge.target === null || gauge.goal !== 'intake_calories'
 			? ''
-			: gauge.goal === 'intake_calories'
-				? `: ${formatQuantity(gauge.achieved, gauge.unit)} eaten of a ${formatQuantity(gauge.target, gauge.unit)} budget`
-				: `: ${formatQuantity(gauge.achieved, gauge.unit)} of ${formatQuantity(gauge.target, gauge.unit)}`;
+			: `: ${formatQuantity(gauge.achieved, gauge.unit)} eaten of a ${formatQuantity(gauge.target, gauge.unit)} budget`;
 	// Starts with the words the gauge shows (name, then status), so speech input can name it.
 	return `${goalLabel[gauge.goal]} ${exceededMark(gauge)}${row.status}${done}`;
 }

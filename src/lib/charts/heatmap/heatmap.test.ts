@@ -121,6 +121,15 @@ describe('heatmap summary and tables', () => {
 		expect(summaryText(summary, 'steps')).toContain('Busiest hour: 08:00 (on average 800 steps).');
 	});
 
+	it('holds back the busiest hour and day while days are still being read', () => {
+		const text = summaryText(summarizeGrid(smallGrid()), 'steps', false);
+		expect(text).toBe(
+			'The busiest and quietest hours are named once every day is read. ' +
+				'Daily average so far: 1,000 steps. 2 of 2 days have data so far.'
+		);
+		expect(text).not.toContain('Busiest hour');
+	});
+
 	it('says so when there is no data at all', () => {
 		const empty: DayHourGrid = {
 			dates: [20260101],

@@ -290,9 +290,20 @@ export function summarizeGrid(grid: DayHourGrid): GridSummary {
 	};
 }
 
-export function summaryText(summary: GridSummary, unit: string): string {
+/**
+ * The summary in sentences. Unless `judged` (the span is read to its end), the busiest and
+ * quietest hours and the busiest day are held back: days still on their way may change them.
+ */
+export function summaryText(summary: GridSummary, unit: string, judged = true): string {
 	if (summary.busiestHour === null || summary.busiestHourMean === null)
-		return 'No data in this range.';
+		return judged ? 'No data in this range.' : 'No data read yet.';
+	if (!judged) {
+		const parts = ['The busiest and quietest hours are named once every day is read.'];
+		if (summary.dailyMean !== null)
+			parts.push(`Daily average so far: ${formatQuantity(summary.dailyMean, unit)}.`);
+		parts.push(`${summary.daysWithData} of ${summary.days} days have data so far.`);
+		return parts.join(' ');
+	}
 	const parts = [
 		`Busiest hour: ${formatHour(summary.busiestHour)} (on average ${formatQuantity(summary.busiestHourMean, unit)}).`
 	];

@@ -2,7 +2,7 @@
 import { render } from 'svelte/server';
 import { describe, expect, it } from 'vitest';
 import HourlyBars from './HourlyBars.svelte';
-import { hourlySpringForward, hourlyWorkday } from '../testing/fixtures';
+import { hourlyMorning, hourlySpringForward, hourlyWorkday } from '../testing/fixtures';
 import { chartSvgMarkup, expectRoundedCoordinates } from '../testing/snapshot-markup';
 
 describe('hourly bars snapshots', () => {
@@ -11,6 +11,14 @@ describe('hourly bars snapshots', () => {
 		const svg = chartSvgMarkup(body);
 		expectRoundedCoordinates(svg);
 		await expect(svg).toMatchFileSnapshot('./__snapshots__/hourly-bars.svg');
+	});
+
+	it('draws the hour under way hollow, the hours to come empty, and the chosen hour marked', async () => {
+		const { body } = render(HourlyBars, { props: { bins: hourlyMorning, selected: 8 } });
+		const svg = chartSvgMarkup(body);
+		expect(svg.match(/class="bar underway/g)).toHaveLength(1);
+		expect(svg.match(/aria-selected="true"/g)).toHaveLength(1);
+		await expect(svg).toMatchFileSnapshot('./__snapshots__/hourly-bars-morning.svg');
 	});
 
 	it('draws 23 bars on the day the clocks spring forward, with no 02:00 bar', async () => {

@@ -6,6 +6,7 @@ import {
 	hourlyBarsLayout,
 	hourlyBarsTable,
 	hourlyUnit,
+	hourTicks,
 	zoneMarkers
 } from './hourly-bars';
 
@@ -85,6 +86,74 @@ describe('hourlyBarsLayout', () => {
 		expect(table.columns[1]?.format?.(1.25)).toBe('1.3 mi');
 		const bar = hourlyBarsLayout(hourlyWorkday, 'distance', false, 480, 200).bars[8];
 		expect(bar && hourBarLabel({ ...bar, value: 0.5 }, 'mi')).toBe('08:00: 0.5 mi');
+	});
+});
+
+describe('the hour under way', () => {
+	const morning = hourlyWorkday.map((bin) =>
+		bin.hour === 9
+			? { ...bin, steps: 40, underway: true }
+			: bin.hour > 9
+				? { ...bin, steps: null, pending: true }
+				: bin
+	);
+
+	it('reads as so far, under way, in the label and the tooltip', () => {
+		const bar = hourlyBarsLayout(morning, 'steps', true, 480, 200).bars[9];
+		expect(bar?.underway).toBe(true);
+		expect(bar && hourBarValue(bar, 'steps')).toBe('40 steps so far, under way');
+		expect(bar && hourBarLabel({ ...bar, usual: 120 }, 'steps')).toBe(
+			'09:00: 40 steps so far, under way, usually 120 steps'
+		);
+	});
+
+	it('keeps a 2 px outline when nothing is recorded in it yet', () => {
+		const quiet = morning.map((bin) => (bin.hour === 9 ? { ...bin, steps: null } : bin));
+		const bar = hourlyBarsLayout(quiet, 'steps', true, 480, 200).bars[9];
+		expect(bar?.height).toBe(2);
+		expect(bar?.y).toBe(198);
+		expect(bar && hourBarValue(bar, 'steps')).toBe('0 steps so far, under way');
+	});
+
+	it('leaves every other hour as it was', () => {
+		const bars = hourlyBarsLayout(morning, 'steps', true, 480, 200).bars;
+		expect(bars.filter((bar) => bar.underway).map((bar) => bar.hour)).toEqual([9]);
+		expect(bars[8] && hourBarValue(bars[8], 'steps')).toBe(
+			`${(hourlyWorkday[8]?.steps ?? 0).toLocaleString('en-GB')} steps`
+		);
+	});
+});
+
+describe('hourTicks', () => {
+	it('labels every 3 hours on a wide chart, every 6 on a 320 px phone, every 12 when narrower', () => {
+		expect(hourTicks(hourlyWorkday, 1100)).toEqual([0, 3, 6, 9, 12, 15, 18, 21]);
+		// 24 bars over 320 px: 13.3 px an hour, so every 3 hours has 40 px.
+		expect(hourTicks(hourlyWorkday, 320)).toEqual([0, 3, 6, 9, 12, 15, 18, 21]);
+		// 192 px: 8 px an hour; 3 hours would be 24 px, too tight for "00:00".
+		expect(hourTicks(hourlyWorkday, 192)).toEqual([0, 6, 12, 18]);
+		expect(hourTicks(hourlyWorkday, 100)).toEqual([0, 12]);
+	});
+
+	it('labels the clock hours of a 23-hour day, whatever their position', () => {
+		// No 02:00 bar: 06:00 is the sixth bar, 12:00 the twelfth.
+		const ticks = hourTicks(hourlySpringForward, 192);
+		expect(ticks.map((index) => hourlySpringForward[index]?.hour)).toEqual([0, 6, 12, 18]);
+		expect(ticks).toEqual([0, 5, 11, 17]);
+	});
+
+	it('labels an hour lived twice only once', () => {
+		const autumn = [
+			...hourlyWorkday.slice(0, 3),
+			{ ...hourlyWorkday[2]! },
+			...hourlyWorkday.slice(3)
+		];
+		const ticks = hourTicks(autumn, 2000);
+		expect(ticks).toEqual([0, 4, 7, 10, 13, 16, 19, 22]);
+		expect(ticks.map((index) => autumn[index]?.hour)).toEqual([0, 3, 6, 9, 12, 15, 18, 21]);
+	});
+
+	it('labels nothing of an empty day', () => {
+		expect(hourTicks([], 300)).toEqual([]);
 	});
 });
 

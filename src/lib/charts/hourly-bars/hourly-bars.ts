@@ -37,6 +37,8 @@ export interface HourBar {
 	usual: number | null;
 	/** The hour had not begun when the data was read: "not yet", not "no data". */
 	pending: boolean;
+	/** The hour the data was read in: its value is the hour so far, drawn hollow. */
+	underway: boolean;
 	x: number;
 	/** Right edge of the bar (x + width), rounded once here rather than in markup. */
 	x2: number;
@@ -53,6 +55,33 @@ export interface HourlyBarsLayout {
 	bars: HourBar[];
 	/** Tick values for the value axis (whole minutes for durations), or null to let d3 choose. */
 	yTicks: number[] | null;
+	/** The bar indexes labelled on the hour axis (see `hourTicks`). */
+	xTicks: number[];
+}
+
+/** The least height of the hour under way's outline, so it shows with nothing in it yet. */
+const UNDERWAY_MIN_PX = 2;
+
+/** Room one hour label (`00:00` at 11 px) needs on the axis, with a gap before the next. */
+const HOUR_LABEL_PX = 40;
+
+/**
+ * The bars labelled under a day of hours: every 3, 6 or 12 hours of the wall clock, the first
+ * that leaves each label `HOUR_LABEL_PX` of room, so a phone reads `00:00 06:00 12:00` rather
+ * than `00:0004:0008:00` and a wide chart eight labels, not twenty-four. Hours are chosen by
+ * their clock reading (a 23-hour day still labels 00, 06, 12, 18), so values are bar indexes.
+ */
+export function hourTicks(bins: readonly Pick<HourlyBin, 'hour'>[], innerWidth: number): number[] {
+	if (bins.length === 0) return [];
+	const step = innerWidth / bins.length;
+	const every = [3, 6, 12].find((hours) => hours * step >= HOUR_LABEL_PX) ?? 12;
+	const ticks: number[] = [];
+	bins.forEach((bin, index) => {
+		// An hour lived twice (autumn, flying west) is labelled once.
+		if (bin.hour % every === 0 && !bins.slice(0, index).some((seen) => seen.hour === bin.hour))
+			ticks.push(index);
+	});
+	return ticks;
 }
 
 /**
@@ -82,7 +111,8 @@ export function hourlyBarsLayout(
 	const bars = bins.map((bin, index): HourBar => {
 		const value = bin[metric];
 		const usual = usualOf(bin);
-		const top = y(value ?? 0);
+		// The hour under way keeps a sliver of outline even before its first step.
+		const top = Math.min(y(value ?? 0), bin.underway ? innerHeight - UNDERWAY_MIN_PX : innerHeight);
 		const bar = barInBand(x(index) ?? 0, x.bandwidth());
 		return {
 			index,
@@ -91,6 +121,7 @@ export function hourlyBarsLayout(
 			value,
 			usual,
 			pending: bin.pending === true,
+			underway: bin.underway === true,
 			x: round2(bar.x),
 			x2: round2(bar.x + bar.width),
 			width: round2(bar.width),
@@ -99,16 +130,20 @@ export function hourlyBarsLayout(
 			usualY: usual === null ? null : round2(y(usual))
 		};
 	});
-	return { x, y, bars, yTicks };
+	return { x, y, bars, yTicks, xTicks: hourTicks(bins, innerWidth) };
 }
 
-/** An hour's value as read: the quantity, or words for an hour with no record or still to come. */
+/**
+ * An hour's value as read: the quantity (the hour under way's "so far"), or words for an hour
+ * with no record or still to come. An hour under way without a record has had nothing so far.
+ */
 export function hourBarValue(
-	bar: Pick<HourBar, 'value' | 'pending'>,
+	bar: Pick<HourBar, 'value' | 'pending'> & { underway?: boolean },
 	unit: string,
 	noData = 'No data',
 	notYet = 'Not yet'
 ): string {
+	if (bar.underway) return `${formatQuantity(bar.value ?? 0, unit)} so far, under way`;
 	if (bar.value !== null) return formatQuantity(bar.value, unit);
 	return bar.pending ? notYet : noData;
 }

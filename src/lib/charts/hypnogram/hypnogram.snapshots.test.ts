@@ -17,6 +17,8 @@ describe('hypnogram snapshots', () => {
 		expectRoundedCoordinates(svg);
 		expect(svg).toContain('>00:00</text>');
 		expect(svg).toContain('>06:00</text>');
+		// One band per stage: no step line drawn through the blocks.
+		expect(svg).not.toContain('class="steps"');
 		await expect(svg).toMatchFileSnapshot('./__snapshots__/hypnogram.svg');
 	});
 

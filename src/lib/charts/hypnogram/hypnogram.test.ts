@@ -1,4 +1,3 @@
-import { curveStepAfter, line } from 'd3-shape';
 import { describe, expect, it } from 'vitest';
 import { formatClock, zonedToEpoch } from '$lib/time/zone';
 import {
@@ -7,13 +6,7 @@ import {
 	hypnogramSpringForward,
 	hypnogramWithRem
 } from '../testing/fixtures';
-import {
-	hourTicksInZone,
-	hypnogramLayout,
-	hypnogramTable,
-	phaseBlockLabel,
-	stepAfterPath
-} from './hypnogram';
+import { hourTicksInZone, hypnogramLayout, hypnogramTable, phaseBlockLabel } from './hypnogram';
 
 const BERLIN = 'Europe/Berlin';
 
@@ -86,10 +79,36 @@ describe('hypnogramLayout', () => {
 		expect(hourWidth).toBeCloseTo(600 / (7 + 25 / 60), 5);
 	});
 
-	it('starts the step line where sleep starts', () => {
-		const layout = hypnogramLayout(hypnogramOrdinary, 540, 164);
-		const asleepX = layout.x(hypnogramOrdinary.asleep ?? 0);
-		expect(layout.stepPath.startsWith(`M${Math.round(asleepX * 100) / 100},`)).toBe(true);
+	it('draws one band per stage, each meeting the next, with no line through the blocks', () => {
+		const layout = hypnogramLayout(hypnogramOrdinary, 540, 165);
+		const rows = new Map(
+			layout.blocks
+				.filter((block) => block.phase !== 'latency')
+				.map((block) => [block.phase, [block.y, block.y + block.height]])
+		);
+		expect(rows.get('awake')).toEqual([0, 55]);
+		expect(rows.get('light')).toEqual([55, 110]);
+		expect(rows.get('deep')).toEqual([110, 165]);
+		// Every change here is between neighbouring rows: nothing to join.
+		expect(layout.connectors).toEqual([]);
+	});
+
+	it('joins a move from awake straight to deep sleep across the light row', () => {
+		const start = hypnogramOrdinary.segments[1]?.start ?? 0;
+		const night = {
+			...hypnogramOrdinary,
+			segments: [
+				{ start, end: start + 600, phase: 'awake' as const },
+				{ start: start + 600, end: start + 1200, phase: 'deep' as const },
+				{ start: start + 1200, end: hypnogramOrdinary.wake, phase: 'awake' as const }
+			]
+		};
+		const layout = hypnogramLayout(night, 540, 165);
+		expect(layout.connectors.map((line) => [line.y1, line.y2])).toEqual([
+			[55, 110],
+			[55, 110]
+		]);
+		expect(layout.connectors[0]?.x).toBe(layout.blocks[1]?.x);
 	});
 
 	it('describes each phase in the night’s own zone', () => {
@@ -128,32 +147,17 @@ describe('a night with REM', () => {
 		expect(rowTop('light')).toBeLessThan(rowTop('deep'));
 		expect(hypnogramLayout(hypnogramOrdinary, 540, 164).rows).toEqual(['awake', 'light', 'deep']);
 	});
-});
 
-describe('stepAfterPath', () => {
-	const d3StepAfter = (points: Array<[number, number]>) =>
-		line().curve(curveStepAfter).digits(2)(points) ?? '';
-
-	it('draws nothing for no points and a bare move for one', () => {
-		expect(stepAfterPath([])).toBe('');
-		expect(stepAfterPath([[3.14159, 2]])).toBe('M3.14,2');
-	});
-
-	it('holds each value until the next point, exactly as d3 draws it', () => {
-		const cases: Array<Array<[number, number]>> = [
-			[
-				[0, 10],
-				[5, 20],
-				[12.345, 10],
-				[40, 30]
-			],
-			[
-				[0.004, -0.004],
-				[1 / 3, 2 / 3],
-				[1e-7, 1e6]
-			],
-			hypnogramLayout(hypnogramOrdinary, 640, 120).blocks.map((block) => [block.x, block.y])
-		];
-		for (const points of cases) expect(stepAfterPath(points)).toBe(d3StepAfter(points));
+	it('keeps one band per stage, each meeting the next, with four rows', () => {
+		const layout = hypnogramLayout(hypnogramWithRem, 540, 164);
+		const bands = new Map(
+			layout.blocks
+				.filter((block) => block.phase !== 'latency')
+				.map((block) => [block.phase, [block.y, block.y + block.height]])
+		);
+		expect(bands.get('awake')).toEqual([0, 41]);
+		expect(bands.get('rem')).toEqual([41, 82]);
+		expect(bands.get('light')).toEqual([82, 123]);
+		expect(bands.get('deep')).toEqual([123, 164]);
 	});
 });

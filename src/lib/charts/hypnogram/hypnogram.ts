@@ -9,6 +9,7 @@ import type { ChartTable } from '../frame/table';
 
 /** Rows from top to bottom: awake above, deep sleep at the bottom, as sleep labs draw it. */
 export const HYPNOGRAM_ROWS = ['awake', 'light', 'deep'] as const;
+
 /** The rows of a night with REM (an imported watch's): REM between awake and light. */
 export const HYPNOGRAM_ROWS_WITH_REM = ['awake', 'rem', 'light', 'deep'] as const;
 
@@ -33,12 +34,19 @@ export interface PhaseBlock {
 	height: number;
 }
 
+/** A thin line joining two blocks whose rows are not neighbours (awake straight to deep sleep). */
+export interface PhaseConnector {
+	x: number;
+	y1: number;
+	y2: number;
+}
+
 export interface HypnogramLayout {
 	x: ScaleLinear<number, number>;
 	y: ScaleBand<number>;
 	blocks: PhaseBlock[];
-	/** The step line joining phase rows, precomputed once per night. */
-	stepPath: string;
+	/** Where the night moves between rows that do not touch: the gap between the two blocks. */
+	connectors: PhaseConnector[];
 	/** Whole local hours of the sleep's zone that fall inside the night. */
 	hourTicks: number[];
 	/** The phase rows from top to bottom: with a REM row only for a night that has REM. */
@@ -61,23 +69,6 @@ export function hourTicksInZone(start: number, end: number, tz: string, every = 
 	return ticks;
 }
 
-/**
- * The SVG path of a step line that holds each value until the next point: the path d3's
- * `line().curve(curveStepAfter).digits(2)` draws (its tests compare the two), written out because
- * d3-shape's line and path machinery would add about 2 KB gzipped to Today for this one path.
- */
-export function stepAfterPath(points: ReadonlyArray<readonly [number, number]>): string {
-	const [first, ...rest] = points;
-	if (!first) return '';
-	let path = `M${round2(first[0])},${round2(first[1])}`;
-	let previousY = first[1];
-	for (const [x, y] of rest) {
-		path += `L${round2(x)},${round2(previousY)}L${round2(x)},${round2(y)}`;
-		previousY = y;
-	}
-	return path;
-}
-
 export function hypnogramLayout(
 	night: Hypnogram,
 	innerWidth: number,
@@ -88,10 +79,11 @@ export function hypnogramLayout(
 		: HYPNOGRAM_ROWS;
 	const rowOf = (phase: SleepPhase) => (phase === 'latency' ? 0 : rows.indexOf(phase));
 	const x = scaleLinear().domain([night.bedtime, night.wake]).range([0, innerWidth]);
+	// One band per stage, each meeting the next: the night reads as one shape, as Oura and
+	// Apple draw it, with no white gap between stages.
 	const y = scaleBand<number>()
 		.domain(rows.map((_, index) => index))
-		.range([0, innerHeight])
-		.paddingInner(0.12);
+		.range([0, innerHeight]);
 	const blocks = night.segments.map((segment, index): PhaseBlock => {
 		const left = x(segment.start);
 		const right = x(segment.end);
@@ -109,20 +101,25 @@ export function hypnogramLayout(
 		};
 	});
 	const sleeping = night.segments.filter((segment) => segment.phase !== 'latency');
-	const last = sleeping[sleeping.length - 1];
-	const points: Array<[number, number]> = sleeping.map((segment) => [
-		x(segment.start),
-		(y(rowOf(segment.phase)) ?? 0) + y.bandwidth() / 2
-	]);
-	if (last) points.push([x(last.end), (y(rowOf(last.phase)) ?? 0) + y.bandwidth() / 2]);
-	const stepPath = stepAfterPath(points);
+	const connectors: PhaseConnector[] = [];
+	sleeping.forEach((segment, index) => {
+		const previous = sleeping[index - 1];
+		if (!previous) return;
+		const [upper, lower] = [rowOf(previous.phase), rowOf(segment.phase)].sort((a, b) => a - b);
+		if (upper === undefined || lower === undefined || lower - upper < 2) return;
+		connectors.push({
+			x: round2(x(segment.start)),
+			y1: round2((y(upper) ?? 0) + y.bandwidth()),
+			y2: round2(y(lower) ?? 0)
+		});
+	});
 	const hours = (night.wake - night.bedtime) / 3600;
 	const every = [1, 2, 3, 4, 6].find((step) => (innerWidth / hours) * step >= 44) ?? 6;
 	return {
 		x,
 		y,
 		blocks,
-		stepPath,
+		connectors,
 		hourTicks: hourTicksInZone(night.bedtime, night.wake, night.tz, every),
 		rows
 	};

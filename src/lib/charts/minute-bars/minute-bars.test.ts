@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { at, BERLIN, minuteTicks } from '$lib/metrics/testing/fixtures';
 import { ticksInHour } from '$lib/metrics';
-import { minuteBarLabel, minuteBarsLayout, minuteBarsTable } from './minute-bars';
+import { minuteAxisTicks, minuteBarLabel, minuteBarsLayout, minuteBarsTable } from './minute-bars';
 
 const start = at(20260323, 9, 0, BERLIN);
 
@@ -34,5 +34,18 @@ describe('the zoomed hour chart', () => {
 			{ time: '09:00', value: 12 },
 			{ time: '09:01', value: 12 }
 		]);
+	});
+
+	it('labels every 10 minutes when there is room, and fewer on a phone', () => {
+		expect(minuteAxisTicks(3600, 600)).toEqual([0, 600, 1200, 1800, 2400, 3000, 3600]);
+		// 200 px: 10 minutes would be 33 px apart, 15 minutes 50 px.
+		expect(minuteAxisTicks(3600, 200)).toEqual([0, 900, 1800, 2700, 3600]);
+		expect(minuteAxisTicks(3600, 100)).toEqual([0, 1800, 3600]);
+		expect(minuteAxisTicks(3600, 50)).toEqual([0, 1800, 3600]);
+	});
+
+	it('labels the two-hour autumn hour every 20 minutes, or fewer', () => {
+		expect(minuteAxisTicks(7200, 720)).toEqual([0, 1200, 2400, 3600, 4800, 6000, 7200]);
+		expect(minuteAxisTicks(7200, 200)).toEqual([0, 1800, 3600, 5400, 7200]);
 	});
 });

@@ -26,6 +26,27 @@ export interface MinuteBarsLayout {
 	yTicks: number[] | null;
 	/** Seconds the hour lasted on the real timeline (3600, or 7200 for a repeated autumn hour). */
 	length: number;
+	/** Offsets (seconds from the hour's start) labelled on the time axis (see `minuteAxisTicks`). */
+	xTicks: number[];
+}
+
+/** Room one clock label (`09:10` at 11 px) needs on the axis, with a gap before the next. */
+const CLOCK_LABEL_PX = 40;
+
+/**
+ * The offsets labelled under the zoomed hour: every 10, 15, 20 or 30 minutes (twice that on a
+ * two-hour autumn hour), the first that leaves each label `CLOCK_LABEL_PX` of room, so a phone
+ * never reads `09:0009:1009:20`.
+ */
+export function minuteAxisTicks(length: number, innerWidth: number): number[] {
+	const perSecond = length > 0 ? innerWidth / length : 0;
+	const every =
+		[600, 900, 1200, 1800]
+			.map((seconds) => (seconds * length) / 3600)
+			.find((seconds) => seconds * perSecond >= CLOCK_LABEL_PX) ?? length / 2;
+	const ticks: number[] = [];
+	for (let offset = 0; offset <= length; offset += every) ticks.push(offset);
+	return ticks;
 }
 
 /**
@@ -66,7 +87,7 @@ export function minuteBarsLayout(
 			height: round2(innerHeight - barTop)
 		};
 	});
-	return { x, y, bars, yTicks, length };
+	return { x, y, bars, yTicks, length, xTicks: minuteAxisTicks(length, innerWidth) };
 }
 
 /** What a screen reader hears for one tick: `09:14: 112 steps`. */

@@ -11,6 +11,7 @@ import type {
 	Series,
 	SleepPhase
 } from '$lib/metrics/types';
+import type { AttainmentDay } from '../attainment-bars/attainment-bars';
 import {
 	addDays,
 	hourKey,
@@ -62,6 +63,15 @@ function hourlyDay(
 
 /** Monday 23 March 2026 in Berlin: an ordinary 24-hour workday. */
 export const hourlyWorkday: HourlyBin[] = hourlyDay(20260323, BERLIN, WORKDAY_STEPS);
+
+/** The workday read at 09:30: 09:00 under way with 40 steps so far, the later hours still to come. */
+export const hourlyMorning: HourlyBin[] = hourlyWorkday.map((bin) =>
+	bin.hour === 9
+		? { ...bin, steps: 40, underway: true }
+		: bin.hour > 9
+			? { ...bin, steps: null, calories: null, distance: null, active_time: null, pending: true }
+			: bin
+);
 
 /** Sunday 29 March 2026 in Berlin: clocks jump from 02:00 to 03:00, so the day has 23 hours. */
 export const hourlySpringForward: HourlyBin[] = hourlyDay(20260329, BERLIN, WORKDAY_STEPS).map(
@@ -255,6 +265,15 @@ export const stepAttainment: DailyAttainment[] = Array.from({ length: 31 }, (_, 
 	const value = 5200 + ((index * 2713) % 7900);
 	return { dateInt, value, target: 10000, ratio: value / 10000, met: value >= 10000 };
 });
+
+/** The same month read on 20 March at 09:30: the 20th under way (its steps so far), later days to come. */
+export const stepAttainmentUnderway: AttainmentDay[] = stepAttainment.map((day) =>
+	day.dateInt < 20260320
+		? { ...day, state: day.value === null ? 'none' : 'finished' }
+		: day.dateInt === 20260320
+			? { ...day, value: 1800, ratio: 0.18, met: null, state: 'underway' }
+			: { ...day, value: null, ratio: null, met: null, state: 'future' }
+);
 
 /**
  * A year of steps per local hour (1 April 2025 – 31 March 2026): busy commutes on weekdays, late

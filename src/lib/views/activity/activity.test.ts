@@ -16,9 +16,9 @@ import {
 	binOfHour,
 	dailyTotals,
 	dayBins,
+	dayFigures,
 	moveOn,
 	periodFigures,
-	seriesTotals,
 	usualHistoryRange,
 	zoomHour,
 	zonesOfDay
@@ -101,11 +101,6 @@ describe('daily totals', () => {
 			null
 		]);
 		expect(series.unit).toBe('steps');
-		expect(seriesTotals(series)).toEqual({
-			total: 2 * (workdayMove.details.steps ?? 0),
-			mean: workdayMove.details.steps,
-			days: 2
-		});
 	});
 
 	it('shows distance in kilometres or miles as the settings ask', () => {
@@ -117,14 +112,6 @@ describe('daily totals', () => {
 		expect(imperial.unit).toBe('mi');
 		expect(imperial.points[0]?.value).toBeCloseTo(meters / 1609.344);
 	});
-
-	it('has no totals for a period without data', () => {
-		expect(seriesTotals(dailyTotals([], 'steps', period, 'metric'))).toEqual({
-			total: null,
-			mean: null,
-			days: 0
-		});
-	});
 });
 
 describe('the zones of a day', () => {
@@ -135,24 +122,82 @@ describe('the zones of a day', () => {
 });
 
 describe('the figures over a week of daily bars', () => {
-	it('sums and averages the recorded days and counts the days with no record, not those to come', () => {
+	const week = { from: 20260330, to: 20260405 };
+	const moves = [
+		makeMove({ date: 20260330, steps: [4000, 2000] }),
+		makeMove({ date: 20260401, steps: [3000] })
+	];
+
+	it('sums and averages the finished days and counts the days with no record, not those to come', () => {
+		// Read to its end on Sunday 5 April, the week is over.
 		const days = activityDays(
-			[
-				makeMove({ date: 20260330, steps: [4000, 2000] }),
-				makeMove({ date: 20260401, steps: [3000] })
-			],
+			moves,
 			'steps',
-			{ from: 20260330, to: 20260405 },
-			readCoverage(20260330, 20260405, 20260402),
+			week,
+			readCoverage(20260330, 20260405, 20260406),
 			'metric',
 			10000
 		);
-		expect(periodFigures(days)).toEqual([
-			{ label: 'Total', value: '9,000 steps' },
-			{ label: 'Daily average', value: '4,500 steps' },
-			{ label: 'Days with data', value: '2' },
-			// 31 Mar; 2 Apr is today, under way, not a day without a record.
-			{ label: 'Days with no record', value: '1' }
+		expect(periodFigures(days.slots, days.unit, { whole: true, days: 7 })).toEqual([
+			{ label: 'Total', value: '9,000 steps', note: null },
+			{ label: 'Daily average', value: '4,500 steps', note: null },
+			{ label: 'Days with data', value: '2', note: null },
+			{ label: 'Days with no record', value: '5', note: null }
+		]);
+	});
+
+	it('leaves today out of the average and says so; its steps so far are in the total', () => {
+		// Today is Wednesday 1 April: its 3,000 steps so far.
+		const days = activityDays(
+			moves,
+			'steps',
+			week,
+			readCoverage(20260330, 20260405, 20260401),
+			'metric',
+			10000
+		);
+		expect(periodFigures(days.slots, days.unit, { whole: true, days: 2 })).toEqual([
+			{ label: 'Total', value: '9,000 steps', note: 'today so far included' },
+			{ label: 'Daily average', value: '6,000 steps', note: 'today under way, left out' },
+			{ label: 'Days with data', value: '1', note: null },
+			// 31 Mar; 1 Apr is today, under way, and the rest are to come.
+			{ label: 'Days with no record', value: '1', note: null }
+		]);
+	});
+
+	it('says "so far" on every figure while the span is still read', () => {
+		const days = activityDays(
+			moves,
+			'steps',
+			week,
+			readCoverage(20260330, 20260405, 20260406),
+			'metric',
+			null
+		);
+		const figures = periodFigures(days.slots, days.unit, {
+			whole: false,
+			days: 5,
+			of: 7,
+			why: 'loading'
+		});
+		expect(figures.map((figure) => figure.note)).toEqual([
+			'so far: 5 of 7 days',
+			'so far: 5 of 7 days',
+			'so far: 5 of 7 days',
+			'so far: 5 of 7 days'
+		]);
+	});
+});
+
+describe('the figures of a day', () => {
+	it('reads a distance or energy the records do not carry as "–", never 0', () => {
+		const bare = makeMove({ date: 20260330, steps: [4000] });
+		const missing = { ...bare, details: { ...bare.details, distance: null, calories: null } };
+		expect(dayFigures(missing, 'metric')).toEqual([
+			{ label: 'Steps', value: '4,000' },
+			{ label: 'Distance', value: '–' },
+			{ label: 'Active time', value: '37 min' },
+			{ label: 'Active calories', value: '–' }
 		]);
 	});
 });

@@ -1,5 +1,5 @@
 // What the Activity view shows: the hours a day really had, its usual, a zoomed hour, daily totals.
-import type { Coverage } from '$lib/coverage';
+import type { Basis, Coverage } from '$lib/coverage';
 import type { Move, MoveTick } from '$lib/api';
 import {
 	hourlyBins,
@@ -7,6 +7,7 @@ import {
 	ticksInHour,
 	usualByHour,
 	withPending,
+	withUnderway,
 	withUsual,
 	zoneSwitchLabel,
 	zoneSwitches,
@@ -14,7 +15,7 @@ import {
 	type HourlyMetric,
 	type ZoomedTick
 } from '$lib/metrics/hourly';
-import { formatQuantity } from '$lib/format';
+import { basisNote, formatInteger, formatQuantity } from '$lib/format';
 import { AVERAGE_DAYS, daySlots, slotTotals, type DaySlot } from '$lib/metrics/day-slots';
 import { movesToSeries } from '$lib/metrics/series';
 import {
@@ -26,15 +27,17 @@ import {
 	type UnitSystem
 } from '$lib/metrics/units';
 import type { HourlyBin, Series } from '$lib/metrics/types';
+import type { Figure } from '../controls/figure';
 import { addDays } from '$lib/time/zone';
 import type { Period } from '$lib/views/controls/periods';
 
 /** The metrics the Activity view switches between, in the order of the switch. */
 export const ACTIVITY_METRICS = ['steps', 'calories', 'distance', 'active_time'] as const;
 
+/** The measures as the view names them: the band's calories are active calories, not the day's burn. */
 export const activityMetricLabel: Record<HourlyMetric, string> = {
 	steps: 'Steps',
-	calories: 'Calories',
+	calories: 'Active calories',
 	distance: 'Distance',
 	active_time: 'Active time'
 };
@@ -60,7 +63,8 @@ export function moveOn(moves: readonly Move[], dateInt: number): Move | null {
  * The day's hour bins with the usual of `metric` filled in, keeping only wall hours that
  * happened: a spring-forward day has 23 bars (no 02:00), since a bar for an hour nobody lived
  * would read as "no activity" rather than "no such hour". With `asOf` (the moment the data was
- * read), the hours from then on without a record are marked as still to come.
+ * read), the hour it falls in is under way and the hours from then on without a record are
+ * still to come.
  */
 export function dayBins(
 	move: Move,
@@ -73,7 +77,7 @@ export function dayBins(
 	const bins = withUsual(hourlyBins(move), usual).filter(
 		(bin) => !Number.isNaN(starts[bin.hour] ?? NaN)
 	);
-	return asOf === null ? bins : withPending(bins, asOf);
+	return asOf === null ? bins : withUnderway(withPending(bins, asOf), asOf);
 }
 
 /**
@@ -147,22 +151,6 @@ export function dailyTotals(
 	};
 }
 
-/** Sum and mean (over days with data) of a daily series: the figures under the chart. */
-export function seriesTotals(series: Series): {
-	total: number | null;
-	mean: number | null;
-	days: number;
-} {
-	let total = 0;
-	let days = 0;
-	for (const point of series.points) {
-		if (point.value === null) continue;
-		total += point.value;
-		days++;
-	}
-	return { total: days === 0 ? null : total, mean: days === 0 ? null : total / days, days };
-}
-
 /** The zones a day's hours are read in, in the order the user was in them ("Europe/Berlin, then America/New_York"). */
 export function zonesOfDay(move: Move): string {
 	const zones: string[] = [];
@@ -210,10 +198,10 @@ export function dailyHistoryRange(period: Period): Period {
 	return { from: addDays(period.from, -(AVERAGE_DAYS - 1)), to: period.to };
 }
 
-import type { Figure } from '../controls/figure';
-export type { Figure };
-
-/** The day's totals over its chart: steps, distance (km or mi), active time and calories. */
+/**
+ * The day's totals over its chart: steps, distance (km or mi), active time and active calories;
+ * a total the records do not carry reads "–", never 0.
+ */
 export function dayFigures(move: Move, system: UnitSystem): Figure[] {
 	const d = move.details;
 	return [
@@ -221,21 +209,40 @@ export function dayFigures(move: Move, system: UnitSystem): Figure[] {
 		{ label: 'Distance', value: formatDistance(d.distance, system) },
 		{ label: 'Active time', value: formatDuration(d.active_time) },
 		{
-			label: 'Calories burned',
+			label: activityMetricLabel.calories,
 			value: d.calories === null ? MISSING : formatQuantity(d.calories, 'kcal')
 		}
 	];
 }
 
-/** A week's or month's totals over its bars: sum, mean of the days recorded, days with and without. */
-export function periodFigures(days: ActivityDays): Figure[] {
-	const totals = slotTotals(days.slots);
+/**
+ * A week's, month's or year's totals over its days: the sum (today so far included), the mean
+ * of the finished days (today, under way, left out), the days with and without a record; each
+ * says what it rests on when that is not every day of the span (`basis`, see `basisOf`).
+ */
+export function periodFigures(slots: readonly DaySlot[], unit: string, basis: Basis): Figure[] {
+	const totals = slotTotals(slots);
 	const quantity = (value: number | null) =>
-		value === null ? MISSING : formatQuantity(value, days.unit);
+		value === null ? MISSING : formatQuantity(value, unit);
+	const rests = basisNote(basis);
+	const todaySoFar = totals.underway && totals.total !== null;
 	return [
-		{ label: 'Total', value: quantity(totals.total) },
-		{ label: 'Daily average', value: quantity(totals.mean) },
-		{ label: 'Days with data', value: String(totals.days) },
-		{ label: 'Days with no record', value: String(totals.missing) }
+		{
+			label: 'Total',
+			value: quantity(totals.total),
+			note: notes(rests, todaySoFar ? 'today so far included' : null)
+		},
+		{
+			label: 'Daily average',
+			value: quantity(totals.mean),
+			note: notes(rests, totals.underway ? 'today under way, left out' : null)
+		},
+		{ label: 'Days with data', value: formatInteger(totals.days), note: rests },
+		{ label: 'Days with no record', value: formatInteger(totals.missing), note: rests }
 	];
+}
+
+function notes(...parts: (string | null)[]): string | null {
+	const said = parts.filter((part): part is string => part !== null);
+	return said.length === 0 ? null : said.join('; ');
 }

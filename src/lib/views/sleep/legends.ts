@@ -23,6 +23,6 @@ export function phaseLegendFor(hasRem: boolean): LegendItem[] {
 }
 
 export const bedtimeLegend: LegendItem[] = [
-	{ label: 'In bed', color: 'var(--sleep-light)' },
+	{ label: 'In bed', color: 'var(--sleep-in-bed)' },
 	{ label: 'Fell asleep', color: 'var(--sleep-deep)' }
 ];

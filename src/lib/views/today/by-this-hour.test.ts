@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { at, BERLIN, makeMove, NEW_YORK, TRIP_DATE, tripMove } from '$lib/metrics/testing/fixtures';
 import { addDays } from '$lib/time/zone';
-import { byThisHour, wallHourOf } from './by-this-hour';
+import { byThisHour, carries, usualDates, wallHourOf } from './by-this-hour';
 
 /** Steps in a few hours of the day, the rest without activity. */
 function stepsAt(hours: Record<number, number>): (number | null)[] {
@@ -39,6 +39,49 @@ describe('today by this hour', () => {
 		const weeks = usualWeeks(monday).slice(0, 3);
 		const result = byThisHour(weeks, monday, at(monday, 18, 0, BERLIN), BERLIN, 'steps');
 		expect(result).toMatchObject({ hour: 18, value: null, usual: 2000, days: 3 });
+	});
+
+	it('has no distance for records that carry none, and never a usual of 0 made of them', () => {
+		const withoutDistance = (move: ReturnType<typeof makeMove>) => ({
+			...move,
+			details: {
+				...move.details,
+				distance: null,
+				hourly_totals: Object.fromEntries(
+					Object.entries(move.details.hourly_totals).map(([key, total]) => [
+						key,
+						{ ...total, distance: null }
+					])
+				)
+			}
+		});
+		const today = withoutDistance(makeMove({ date: monday, steps: stepsAt({ 8: 3000 }) }));
+		const weeks = usualWeeks(monday).map(withoutDistance);
+		expect(carries(today, 'distance')).toBe(false);
+		expect(carries(today, 'steps')).toBe(true);
+		const asOf = at(monday, 18, 40, BERLIN);
+		expect(byThisHour([today, ...weeks], monday, asOf, BERLIN, 'distance')).toEqual({
+			metric: 'distance',
+			hour: 18,
+			value: null,
+			usual: null,
+			days: 0
+		});
+		// One Monday that carries distance: the usual is its own, over one day.
+		const [first, ...rest] = usualWeeks(monday);
+		const mixed = byThisHour(
+			[today, first!, ...rest.map(withoutDistance)],
+			monday,
+			asOf,
+			BERLIN,
+			'distance'
+		);
+		// 1,000 steps before 18:00 at 0.74 m a step: 900 (09:00) and 100 (17:00).
+		expect(mixed).toMatchObject({ usual: 666 + 74, days: 1 });
+	});
+
+	it('names the same weekdays of the four weeks before', () => {
+		expect(usualDates(monday)).toEqual([20260323, 20260316, 20260309, 20260302]);
 	});
 
 	it('reads the wall clock on the day the clocks go forward', () => {

@@ -15,7 +15,7 @@ export interface ByThisHour {
 	value: number | null;
 	/** Median of the same hours' totals over the comparison days; null when none had a record. */
 	usual: number | null;
-	/** How many of the same weekdays had a record (what the median is over). */
+	/** How many of the same weekdays had a record carrying the metric (what the median is over). */
 	days: number;
 }
 
@@ -38,17 +38,34 @@ export function wallHourOf(
 }
 
 /**
- * A move's total of `metric` over its wall hours before `hour`. The keys are local `YYYYMMDDHH`
- * on the record's own clock, so "before 18:00" means the same on a day that lost or repeated an
- * hour (a spring-forward day simply has no 02 key) and on a day spent in two zones. An hour
- * without a key had no activity, which counts as 0 on a day that has a record.
+ * Whether a move carries `metric` at all: a day total, or a value in one of its hours. A record
+ * without distance or energy (a phone that counts only steps) has nothing to sum: its "0 km by
+ * this hour" would be invented.
  */
-export function totalBefore(move: Move, hour: number, metric: HourlyMetric): number {
+export function carries(move: Move, metric: HourlyMetric): boolean {
+	if (move.details[metric] !== null) return true;
+	return Object.values(move.details.hourly_totals).some((total) => total[metric] !== null);
+}
+
+/**
+ * A move's total of `metric` over its wall hours before `hour`, or null when the record does
+ * not carry the metric. The keys are local `YYYYMMDDHH` on the record's own clock, so "before
+ * 18:00" means the same on a day that lost or repeated an hour (a spring-forward day simply has
+ * no 02 key) and on a day spent in two zones. An hour without a key had no activity, which
+ * counts as 0 on a day that has a record.
+ */
+export function totalBefore(move: Move, hour: number, metric: HourlyMetric): number | null {
+	if (!carries(move, metric)) return null;
 	let total = 0;
 	for (let h = 0; h < Math.min(hour, 24); h++) {
 		total += move.details.hourly_totals[hourKeyOf(move.date, h)]?.[metric] ?? 0;
 	}
 	return total;
+}
+
+/** The same weekdays the usual of `dateInt` reads, the latest first. */
+export function usualDates(dateInt: number, weeks = BY_THIS_HOUR_WEEKS): number[] {
+	return Array.from({ length: weeks }, (_, index) => addDays(dateInt, -7 * (index + 1)));
 }
 
 function median(values: readonly number[]): number | null {
@@ -88,9 +105,10 @@ export function byThisHour(
 		? wallHourOf(asOf, dateInt, today.details.tz, today.details.tzs)
 		: wallHourOf(asOf, dateInt, zone);
 	const past: number[] = [];
-	for (let week = 1; week <= weeks; week++) {
-		const move = latestOn(moves, addDays(dateInt, -7 * week));
-		if (move) past.push(totalBefore(move, hour, metric));
+	for (const date of usualDates(dateInt, weeks)) {
+		const move = latestOn(moves, date);
+		const total = move ? totalBefore(move, hour, metric) : null;
+		if (total !== null) past.push(total);
 	}
 	return {
 		metric,
