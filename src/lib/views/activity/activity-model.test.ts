@@ -212,7 +212,7 @@ describe('the year model', () => {
 			null
 		]);
 		expect(model.span).toEqual([20250401, 20260331]);
-		expect(model.partial).toBe(TODAY);
+		expect(model.hollow).toEqual([TODAY]);
 		expect(model.lineLegend.map((item) => item.label)).toEqual(['Steps per day', 'Today so far']);
 	});
 });

@@ -246,8 +246,8 @@ export interface ActivityYearModel {
 	/** Whether its busiest and quietest hours may be said: not while the year is still read. */
 	judged: boolean;
 	series: Series;
-	/** Today, under way: its point is drawn hollow; null when the year shown is over. */
-	partial: number | null;
+	/** Today, under way: its point is drawn hollow; none when the year shown is over. */
+	hollow: number[];
 	lineTitle: string;
 	lineSubtitle: string;
 	lineLabel: string;
@@ -285,7 +285,7 @@ export function activityYear(inputs: ActivityInputs): ActivityYearModel {
 		summary: summarizeGrid(gridBefore(grid, coverage.today)),
 		judged: mayJudge(coverage),
 		series,
-		partial: underway ? coverage.today : null,
+		hollow: underway ? [coverage.today] : [],
 		lineTitle: series.label,
 		lineSubtitle: label,
 		lineLabel: `${series.label}, ${label}`,
