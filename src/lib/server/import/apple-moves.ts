@@ -3,9 +3,16 @@ import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MoveTally } from '$lib/api/move-tally';
-import type { HourlyTotal, Move, MoveTick } from '$lib/api/records';
+import type { Move, MoveTick } from '$lib/api/records';
 import { addDays } from '$lib/time/zone';
-import { localDateAt, localHourKey, round, withThousands } from './health-time';
+import {
+	localDateAt,
+	localHourKey,
+	round,
+	roundedCalories,
+	wholeUnits,
+	withThousands
+} from './health-time';
 import type { SourceRanking } from './sources';
 import { importXid } from './xid';
 import type { ZoneNamer } from './zone-names';
@@ -282,19 +289,6 @@ export class MinuteLedger {
 	}
 }
 
-/** Whole units per minute whose running sum matches the rounded running total (no drift). */
-function wholeUnits(values: readonly number[]): number[] {
-	let sum = 0;
-	let rounded = 0;
-	return values.map((value) => {
-		sum += value;
-		const next = Math.round(sum);
-		const share = next - rounded;
-		rounded = next;
-		return share;
-	});
-}
-
 /**
  * One day's move. A minute with steps is active (60 s); a minute without steps between the day's
  * first and last active minute is idle: the worn span, as the band counts inactive time. Calories
@@ -365,9 +359,6 @@ function buildMove(
 			});
 		}
 	}
-	const hourly: Record<string, HourlyTotal> = {};
-	for (const [key, hour] of Object.entries(tally.hourly))
-		hourly[key] = { ...hour, calories: round(hour.calories, 3) };
 	// The zones in force through the day: a change of offset within one named zone (the clocks
 	// changing in Berlin) is no change of zone.
 	const tzs: [number, string][] = [];
@@ -409,7 +400,7 @@ function buildMove(
 			wo_longest: workouts?.longest ?? 0,
 			tz: tzs[0]?.[1] ?? 'GMT+0000',
 			...(tzs.length > 1 ? { tzs } : {}),
-			hourly_totals: hourly,
+			hourly_totals: roundedCalories(tally.hourly),
 			import_source: 'apple_health'
 		}
 	};

@@ -1,4 +1,6 @@
-// Apple Health's dates ("2024-03-31 01:59:00 +0100"): instants with the offset the device was in.
+// Apple Health's dates ("2024-03-31 01:59:00 +0100"): instants with the offset the device was in;
+// and the small number rules every importer shares.
+import type { HourlyTotal } from '$lib/api/records';
 
 export interface HealthInstant {
 	/** Epoch seconds. */
@@ -120,4 +122,25 @@ export function hoursAndMinutes(seconds: number): string {
 export function round(value: number, decimals: number): number {
 	const factor = 10 ** decimals;
 	return Math.round(value * factor) / factor;
+}
+
+/** Whole units per minute whose running sum matches the rounded running total (no drift). */
+export function wholeUnits(values: readonly number[]): number[] {
+	let sum = 0;
+	let rounded = 0;
+	return values.map((value) => {
+		sum += value;
+		const next = Math.round(sum);
+		const share = next - rounded;
+		rounded = next;
+		return share;
+	});
+}
+
+/** A move's hours as stored: each hour's calories to 3 decimals, the ticks' precision. */
+export function roundedCalories(hourly: Record<string, HourlyTotal>): Record<string, HourlyTotal> {
+	const rounded: Record<string, HourlyTotal> = {};
+	for (const [key, hour] of Object.entries(hourly))
+		rounded[key] = { ...hour, calories: round(hour.calories ?? 0, 3) };
+	return rounded;
 }

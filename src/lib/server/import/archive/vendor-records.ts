@@ -2,16 +2,16 @@
 import type {
 	BodyEvent,
 	HeartRate,
-	HourlyTotal,
 	Move,
 	MoveTick,
 	Sleep,
 	SleepTick,
 	Workout
 } from '$lib/api/records';
+import { MoveTally } from '$lib/api/move-tally';
 import { hourKey, localDateInt, zonedParts } from '$lib/time/zone';
 import { WORKOUT_TITLES } from '../apple-mappings';
-import { hoursAndMinutes, round, withThousands } from '../health-time';
+import { hoursAndMinutes, round, roundedCalories, wholeUnits, withThousands } from '../health-time';
 import { importXid } from '../xid';
 
 /** Which export a record came from: `details.import_source`, and the first part of its xid. */
@@ -31,31 +31,6 @@ export interface DayWorkouts {
 	seconds: number;
 	calories: number;
 	longest: number;
-}
-
-/** Whole units per minute whose running sum matches the rounded running total (no drift). */
-function wholeUnits(values: readonly number[]): number[] {
-	let sum = 0;
-	let rounded = 0;
-	return values.map((value) => {
-		sum += value;
-		const next = Math.round(sum);
-		const share = next - rounded;
-		rounded = next;
-		return share;
-	});
-}
-
-function emptyHour(): HourlyTotal {
-	return {
-		distance: 0,
-		calories: 0,
-		steps: 0,
-		active_time: 0,
-		inactive_time: 0,
-		longest_active_time: 0,
-		longest_idle_time: 0
-	};
 }
 
 /**
@@ -82,54 +57,29 @@ export function minuteMove(
 			last = i;
 		}
 	});
-	const hourly: Record<string, HourlyTotal> = {};
+	const tally = new MoveTally();
 	const ticks: MoveTick[] = [];
-	let steps = 0;
-	let meters = 0;
 	let kcal = 0;
-	let active = 0;
-	let idle = 0;
-	let longestActive = 0;
-	let longestIdle = 0;
-	let activeRun = 0;
-	let idleRun = 0;
 	let key = '';
-	let hour = emptyHour();
-	let hourActiveRun = 0;
-	let hourIdleRun = 0;
 	minutes.forEach((minute, i) => {
 		const k = hourKey(minute.epoch, tz);
 		if (k !== key) {
 			key = k;
-			hour = hourly[k] ?? emptyHour();
-			hourly[k] = hour;
-			hourActiveRun = hourIdleRun = 0;
+			tally.enterHour(k);
 		}
 		const minuteSteps = stepsOf[i] ?? 0;
 		const minuteMeters = metersOf[i] ?? 0;
-		steps += minuteSteps;
-		meters += minuteMeters;
 		kcal += minute.kcal;
-		hour.steps = (hour.steps ?? 0) + minuteSteps;
-		hour.distance = (hour.distance ?? 0) + minuteMeters;
-		hour.calories = round((hour.calories ?? 0) + minute.kcal, 3);
-		if (minute.steps > 0) {
-			active += 60;
-			hour.active_time = (hour.active_time ?? 0) + 60;
-			activeRun += 60;
-			hourActiveRun += 60;
-			idleRun = hourIdleRun = 0;
-		} else if (first >= 0 && i > first && i < last) {
-			idle += 60;
-			hour.inactive_time = (hour.inactive_time ?? 0) + 60;
-			idleRun += 60;
-			hourIdleRun += 60;
-			activeRun = hourActiveRun = 0;
-		} else activeRun = idleRun = hourActiveRun = hourIdleRun = 0;
-		longestActive = Math.max(longestActive, activeRun);
-		longestIdle = Math.max(longestIdle, idleRun);
-		hour.longest_active_time = Math.max(hour.longest_active_time ?? 0, hourActiveRun);
-		hour.longest_idle_time = Math.max(hour.longest_idle_time ?? 0, hourIdleRun);
+		const active = minute.steps > 0;
+		const worn = first >= 0 && i > first && i < last;
+		tally.add({
+			steps: minuteSteps,
+			distance: minuteMeters,
+			calories: minute.kcal,
+			active: active ? 60 : 0,
+			idle: !active && worn ? 60 : 0
+		});
+		if (!active && !worn) tally.pause();
 		if (minuteSteps > 0 || minuteMeters > 0) {
 			const seconds = minute.steps > 0 ? 60 : 0;
 			ticks.push({
@@ -150,7 +100,7 @@ export function minuteMove(
 	return {
 		move: {
 			xid: importXid(source, 'move', date),
-			title: `${withThousands(steps)} steps`,
+			title: `${withThousands(tally.steps)} steps`,
 			type: 'move',
 			time_created: start,
 			time_updated: end,
@@ -158,13 +108,13 @@ export function minuteMove(
 			date,
 			snapshot_image: null,
 			details: {
-				distance: meters,
-				km: meters / 1000,
-				steps,
-				active_time: active,
-				longest_active: longestActive,
-				inactive_time: idle,
-				longest_idle: longestIdle,
+				distance: tally.distance,
+				km: tally.distance / 1000,
+				steps: tally.steps,
+				active_time: tally.activeTime,
+				longest_active: tally.longestActive,
+				inactive_time: tally.inactiveTime,
+				longest_idle: tally.longestIdle,
 				calories,
 				bmr_day: null,
 				bmr: null,
@@ -175,7 +125,7 @@ export function minuteMove(
 				wo_count: workouts?.count ?? 0,
 				wo_longest: workouts?.longest ?? 0,
 				tz,
-				hourly_totals: hourly,
+				hourly_totals: roundedCalories(tally.hourly),
 				import_source: source
 			}
 		},
