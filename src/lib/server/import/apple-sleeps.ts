@@ -1,6 +1,7 @@
 // Sleep-analysis samples (in bed, awake, core, deep, REM) → sleeps with phases, REM seconds and the wake date.
 import type { Sleep, SleepTick } from '$lib/api/records';
 import { hoursAndMinutes, localDateAt } from './health-time';
+import { phaseTotals, type Phase } from './sleep-phases';
 import type { SourceRanking } from './sources';
 import { importXid } from './xid';
 import type { ZoneNamer } from './zone-names';
@@ -104,7 +105,7 @@ function buildSleep(
 	// Phases: one per stage sample (overlaps clipped), gaps between samples read as awake, and an
 	// awake phase from the last stage to the end of the time in bed, because the API's last phase
 	// lasts until time_completed.
-	const phases: { stage: Exclude<SleepStage, 'in_bed'>; time: number }[] = [];
+	const phases: Phase[] = [];
 	let cursor = -Infinity;
 	for (const sample of stages) {
 		if (sample.stage === 'in_bed') continue;
@@ -116,23 +117,7 @@ function buildSleep(
 		cursor = sample.end;
 	}
 	if (cursor < wake) phases.push({ stage: 'awake', time: cursor });
-	const seconds = { awake: 0, light: 0, deep: 0, rem: 0 };
-	let asleepAt: number | null = null;
-	let awokeAt = wake;
-	let awakenings = 0;
-	let sleptBefore = false;
-	phases.forEach((phase, i) => {
-		const until = phases[i + 1]?.time ?? wake;
-		seconds[phase.stage] += until - phase.time;
-		if (phase.stage === 'awake') {
-			const sleepsAfter = phases.slice(i + 1).some((later) => later.stage !== 'awake');
-			if (sleptBefore && sleepsAfter) awakenings++;
-		} else {
-			asleepAt ??= phase.time;
-			sleptBefore = true;
-			awokeAt = until;
-		}
-	});
+	const { seconds, asleepAt, awokeAt, awakenings } = phaseTotals(phases, wake);
 	const asleep = seconds.light + seconds.deep + seconds.rem;
 	const duration = wake - bed;
 	// The API's own rule (its sleep create call): shorter than a night is a nap, whatever the

@@ -1,5 +1,6 @@
 // Apple Health's dates ("2024-03-31 01:59:00 +0100"): instants with the offset the device was in;
 // and the small number rules every importer shares.
+import type { HourTotals } from '$lib/api/move-tally';
 import type { HourlyTotal } from '$lib/api/records';
 
 export interface HealthInstant {
@@ -138,9 +139,9 @@ export function wholeUnits(values: readonly number[]): number[] {
 }
 
 /** A move's hours as stored: each hour's calories to 3 decimals, the ticks' precision. */
-export function roundedCalories(hourly: Record<string, HourlyTotal>): Record<string, HourlyTotal> {
+export function roundedCalories(hourly: Record<string, HourTotals>): Record<string, HourlyTotal> {
 	const rounded: Record<string, HourlyTotal> = {};
 	for (const [key, hour] of Object.entries(hourly))
-		rounded[key] = { ...hour, calories: round(hour.calories ?? 0, 3) };
+		rounded[key] = { ...hour, calories: round(hour.calories, 3) };
 	return rounded;
 }

@@ -12,6 +12,7 @@ import { MoveTally } from '$lib/api/move-tally';
 import { hourKey, localDateInt, zonedParts } from '$lib/time/zone';
 import { WORKOUT_TITLES } from '../apple-mappings';
 import { hoursAndMinutes, round, roundedCalories, wholeUnits, withThousands } from '../health-time';
+import { phaseTotals, type PhaseStage } from '../sleep-phases';
 import { importXid } from '../xid';
 
 /** Which export a record came from: `details.import_source`, and the first part of its xid. */
@@ -193,7 +194,7 @@ export function dailyMove(
 	};
 }
 
-export type Stage = 'awake' | 'light' | 'deep' | 'rem';
+export type Stage = PhaseStage;
 
 /** One stretch of a night in one stage. */
 export interface StageSpan {
@@ -281,22 +282,7 @@ export function stagedSleep(
 	}
 	if (phases.length === 0 || !phases.some((phase) => phase.stage !== 'awake')) return null;
 	if (cursor < wake) phases.push({ stage: 'awake', time: cursor });
-	const seconds: Record<Stage, number> = { awake: 0, light: 0, deep: 0, rem: 0 };
-	let asleepAt: number | null = null;
-	let awokeAt = wake;
-	let awakenings = 0;
-	let slept = false;
-	phases.forEach((phase, i) => {
-		const until = phases[i + 1]?.time ?? wake;
-		seconds[phase.stage] += until - phase.time;
-		if (phase.stage === 'awake') {
-			if (slept && phases.slice(i + 1).some((later) => later.stage !== 'awake')) awakenings++;
-		} else {
-			asleepAt ??= phase.time;
-			slept = true;
-			awokeAt = until;
-		}
-	});
+	const { seconds, asleepAt, awokeAt, awakenings } = phaseTotals(phases, wake);
 	const first = phases[0]?.time ?? bed;
 	return {
 		record: sleepRecord(
