@@ -48,7 +48,7 @@ export const MOOD_LEGEND: readonly LegendItem[] = [
 
 /** The status while a period's days are read: how many of how many. */
 export function readingStatus(read: number, total: number): string {
-	return `Reading moods a day at a time: ${formatInteger(read)} of ${formatInteger(total)} days`;
+	return `Reading moods: ${formatInteger(read)} of ${formatInteger(total)} days`;
 }
 
 /** One day of the period as the table and the chosen-day panel show it. */
@@ -81,7 +81,7 @@ export function moodModel(input: {
 	period: Period;
 	today: number;
 	day: number | null;
-	/** Days not read from the API yet (moods.ts reads a period a day at a time); default none. */
+	/** Days not read from the API yet (moods.ts reads a period a span at a time); default none. */
 	unread?: ReadonlySet<number>;
 }): MoodModel {
 	const { period, today } = input;
