@@ -7,9 +7,27 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 
-/** Prints one benchmark figure as the JSON line `npm run bench` promises. */
+/**
+ * The figures held to a bound (README, Benchmarks): a goal is where the figure should get to, a
+ * guard where it must stay. A guard passed makes the run fail; a goal missed is only said.
+ */
+export const BOUNDS: Readonly<Record<string, { kind: 'goal' | 'guard'; max: number }>> = {
+	warm_first_chart_ratio: { kind: 'goal', max: 1.5 },
+	cold_first_chart_ratio: { kind: 'goal', max: 1.5 },
+	first_page_js_ratio: { kind: 'guard', max: 3.6 },
+	render_trend_10y_ratio: { kind: 'guard', max: 3.2 },
+	mood_year_requests: { kind: 'goal', max: 4 },
+	year_view_first_visit_ratio: { kind: 'goal', max: 3 }
+};
+
+/** Prints one benchmark figure as the JSON line `npm run bench` promises, and checks its bound. */
 export function emit(name: string, value: number, unit: string): void {
-	console.log(JSON.stringify({ name, value: Math.round(value * 100) / 100, unit }));
+	const rounded = Math.round(value * 100) / 100;
+	console.log(JSON.stringify({ name, value: rounded, unit }));
+	const bound = BOUNDS[name];
+	if (bound === undefined || rounded <= bound.max) return;
+	console.error(`${name} ${rounded} is over its ${bound.kind} of ${bound.max}`);
+	if (bound.kind === 'guard') process.exitCode = 1;
 }
 
 export function median(values: readonly number[]): number {

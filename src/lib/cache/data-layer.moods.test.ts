@@ -4,6 +4,7 @@ import { createReferenceApi, type ReferenceApi } from '$lib/server/reference-api
 import { addDays } from '$lib/time/zone';
 import { ApiError } from '$lib/client';
 import { DataLayer, type Session } from './data-layer.svelte';
+import { MOOD_SPAN_DAYS } from './mood-days';
 import { missingMoodScope, moodDays, moodReading } from './moods';
 import { deleteMood, logMood } from './writes';
 import { createFakeProxy, type FakeProxy } from './testing/fake-proxy';
@@ -205,7 +206,9 @@ describe('DataLayer moods', () => {
 		};
 		const moods = moodDays(layer, from, TODAY);
 		await moods.settled;
-		expect(moods.error).toBe('Broken.');
+		expect(moods.error).toBe(
+			'The moods of 3 days could not be read; they are asked again on the next visit.'
+		);
 		const answered = moodReading(moods)?.answered;
 		expect([...(answered ?? [])].sort((a, b) => a - b)).toEqual([
 			addDays(from, 3),
@@ -239,7 +242,9 @@ describe('DataLayer moods', () => {
 	});
 
 	it('shows the days read so far while a range is read, newest first, then the whole range', async () => {
-		const from = addDays(TODAY, -29);
+		// Longer than one span: the newest span's days show while the older one is read.
+		const length = MOOD_SPAN_DAYS + 40;
+		const from = addDays(TODAY, -(length - 1));
 		const proxy = createFakeProxy({ handle: (r) => api.handle(r), token: TOKEN, latencyMs: 30 });
 		const { layer } = newLayer({ proxy });
 		const moods = moodDays(layer, from, TODAY);
@@ -248,11 +253,11 @@ describe('DataLayer moods', () => {
 		const settled = moods.settled;
 		// Mid-read: some days shown, the older ones still unread.
 		await waitUntil(() => moods.data !== undefined && reading.active);
-		expect(reading.total).toBe(30);
+		expect(reading.total).toBe(length);
 		expect(reading.read).toBeGreaterThan(0);
-		expect(reading.read).toBeLessThan(30);
+		expect(reading.read).toBeLessThan(length);
 		const unread = [...reading.unread];
-		const read = Array.from({ length: 30 }, (_, i) => addDays(from, i)).filter(
+		const read = Array.from({ length }, (_, i) => addDays(from, i)).filter(
 			(date) => !reading.unread.has(date)
 		);
 		expect(unread.length).toBeGreaterThan(0);
@@ -262,8 +267,10 @@ describe('DataLayer moods', () => {
 		await settled;
 		expect(reading.active).toBe(false);
 		expect([reading.read, reading.total]).toEqual([0, 0]);
+		// A year of moods in a few requests to the server, not one per day.
+		expect(proxy.spanRequests).toHaveLength(2);
 		let logged = 0;
-		for (let i = 0; i < 30; i++) if ((await apiMoodOf(addDays(from, i))) !== null) logged++;
+		for (let i = 0; i < length; i++) if ((await apiMoodOf(addDays(from, i))) !== null) logged++;
 		expect(moods.data).toHaveLength(logged);
 	});
 });

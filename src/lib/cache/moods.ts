@@ -1,5 +1,5 @@
 // The moods of a range, read through the data layer: apart from it, so that only the pages showing
-// moods (Mood, Insights) load this. The API answers one day at a time (mood-days.ts).
+// moods (Mood, Insights) load this. The server answers a span of days at once (mood-days.ts).
 import type { DataLayer } from './data-layer.svelte';
 import { fetchMoodDays, moodsIn, type MoodDay, type MoodDaysProgress } from './mood-days';
 import { MoodReading } from './mood-reading.svelte';
@@ -47,8 +47,9 @@ export async function missingMoodScope(layer: DataLayer): Promise<string | null>
 
 /**
  * The moods of `fromDate..toDate`, oldest first: the API answers one day at a time (the day's
- * last mood), so the days the cache has no answer for are fetched a few at once, a day with no
- * mood is remembered as empty, and today and yesterday are asked again (mood-days.ts). The same
+ * last mood), so the days the cache has no answer for are asked of the server a span at a time
+ * (it reads the days in parallel), a day with no mood is remembered as empty, and today and
+ * yesterday are asked again (mood-days.ts). The same
  * range returns the same Query while something reads it.
  */
 export function moodDays(layer: DataLayer, fromDate: number, toDate: number): Query<MoodDay[]> {
@@ -71,7 +72,8 @@ export function moodDays(layer: DataLayer, fromDate: number, toDate: number): Qu
 				try {
 					const value = await fetchMoodDays(fromDate, toDate, {
 						table: store.moods,
-						fetchDay: (date, daySignal) => layer.client.moodOfDay(date, { signal: daySignal }),
+						fetchSpan: (from, to, spanSignal) =>
+							layer.client.moodsOfSpan(from, to, { signal: spanSignal }),
 						today: (await layer.person.today()).date,
 						now: () => layer.serverNow(),
 						signal,

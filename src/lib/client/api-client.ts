@@ -68,6 +68,13 @@ export interface ListItems {
 	meals: Meal;
 }
 
+/** The moods of a span, as the dashboard's server answers them (`GET /api/moods`). */
+export interface MoodSpan {
+	days: { date: number; mood: MoodOfDay }[];
+	/** Days of the span the API did not answer (they stay unread). */
+	failed: number[];
+}
+
 export interface RequestOptions {
 	/** Aborts the request (and, for listAll, every later page). */
 	signal?: AbortSignal;
@@ -135,6 +142,12 @@ export interface ApiClient {
 	meal(mealXid: string, options?: RequestOptions): Promise<MealWithItems>;
 	/** The day's last mood (`date` is `YYYYMMDD`), or null on a day without one. */
 	moodOfDay(date: number, options?: RequestOptions): Promise<MoodOfDay>;
+	/**
+	 * The moods of `fromDate..toDate` in one request to the dashboard's server (`/api/moods`),
+	 * which reads the days from the API: each day with its mood or null, and the days it could not
+	 * read.
+	 */
+	moodsOfSpan(fromDate: number, toDate: number, options?: RequestOptions): Promise<MoodSpan>;
 	goals(options?: RequestOptions): Promise<GoalsV11>;
 	settings(options?: RequestOptions): Promise<Settings>;
 	user(options?: RequestOptions): Promise<User>;
@@ -166,6 +179,8 @@ export interface ApiClientOptions {
 	fetch: typeof globalThis.fetch;
 	/** Where the proxy is mounted. Default '/api/nudge'. */
 	base?: string;
+	/** Where the server answers a span's moods. Default '/api/moods'. */
+	moodsBase?: string;
 	/**
 	 * API version in the path, or a function naming it when it is known only later (from the
 	 * session). Default 'v.1.1'. Answers of v.1.0 are returned in the v.1.1 shapes.
@@ -179,6 +194,7 @@ const MAX_BUCKETS_PER_REQUEST = 100;
 export function createApiClient(options: ApiClientOptions): ApiClient {
 	const fetchImpl = options.fetch;
 	const base = options.base ?? '/api/nudge';
+	const moodsBase = options.moodsBase ?? '/api/moods';
 	const configured = options.version;
 	const versionOf: () => ApiVersion =
 		typeof configured === 'function' ? configured : () => configured ?? 'v.1.1';
@@ -398,6 +414,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 				opts?.signal,
 				`?${new URLSearchParams({ date: String(date) }).toString()}`
 			),
+		moodsOfSpan: async (fromDate, toDate, opts) =>
+			(
+				await request(
+					`${moodsBase}?${new URLSearchParams({ from: String(fromDate), to: String(toDate) }).toString()}`,
+					(v) => v.moodSpanSchema,
+					'moods',
+					opts?.signal
+				)
+			).data,
 		goals: async (opts) =>
 			versionOf() === 'v.1.0'
 				? goalsFromV10(

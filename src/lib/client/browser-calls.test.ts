@@ -68,8 +68,10 @@ async function useEveryCall(
 	await client.user();
 	await client.trends({ bucketSize: 'd', numBuckets: 3 });
 	await client.trends({ bucketSize: 'w', numBuckets: 2, endDate: 20260329 });
-	// Moods: a day's read, and the Mood view's two writes (a mood logged, then deleted).
+	// Moods: a day's read, a span's, and the Mood view's two writes (a mood logged, then deleted).
 	await client.moodOfDay(20260329);
+	// A span's moods: the server asks the API for each day (the same day read as above).
+	await client.moodsOfSpan(20260327, 20260329);
 	const logged = await createMood(client, {
 		subType: 8,
 		title: 'Calm',

@@ -9,6 +9,7 @@ export type {
 	ListKind,
 	ListPage,
 	ListQuery,
+	MoodSpan,
 	RequestOptions,
 	TrendSeries,
 	TrendsQuery

@@ -30,5 +30,15 @@ export {
 } from '$lib/api';
 
 import * as z from 'zod/mini';
+import { moodOfDaySchema } from '$lib/api';
 /** The `data` of a write that answers nothing of its own (goals update, delete): anything goes. */
 export const writtenSchema = z.unknown();
+
+/**
+ * `data` of the dashboard's own `GET /api/moods?from=&to=` (not an upstream call): each day of the
+ * span asked, with its mood or none, and the days the upstream did not answer.
+ */
+export const moodSpanSchema = z.object({
+	days: z.array(z.object({ date: z.number(), mood: moodOfDaySchema })),
+	failed: z.array(z.number())
+});

@@ -9,6 +9,7 @@ import { importAccess } from './auth/import-access';
 import { SESSIONS_FILE } from './auth/session-store';
 import { ConfigError, configSecrets, loadServerConfig } from './config';
 import { getEmbeddedReferenceApi, ReferenceConfigError } from './embedded';
+import { moodSpanResponse } from './moods/mood-span';
 import type { createImportUpload } from './import-upload';
 import { describeError, logEvent, redact, setConfiguredSecrets } from './redact';
 import { createRuntime, sessionFolder, type ServerRuntime } from './runtime';
@@ -123,6 +124,17 @@ export function proxyEvent(event: RequestEvent): Promise<Response> {
 		request: event.request,
 		rawPath: pathname.slice(PROXY_PREFIX.length),
 		tokens: tokenSourceFor(server, event)
+	});
+}
+
+/** `GET /api/moods?from=&to=`: a span's moods in one answer, with the proxy's token and rules. */
+export function moodsEvent(event: RequestEvent): Promise<Response> {
+	const server = getServerRuntime();
+	return moodSpanResponse(event.request, {
+		upstream: server.upstream,
+		version: server.config.apiVersion,
+		tokens: tokenSourceFor(server, event),
+		scopes: async () => (await sessionInfo(server, event)).scopes
 	});
 }
 
