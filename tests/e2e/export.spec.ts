@@ -124,6 +124,8 @@ test('the SVG export parses as an SVG with the chart’s bars under its title, d
 		TITLE,
 		subtitle.trim(),
 		'Steps this hour',
+		// The server's clock is 20:00 in Berlin: the hour under way is drawn hollow, keyed in the legend.
+		'This hour so far',
 		'Usual (same weekday, last 4 weeks)'
 	]);
 	// Styles are inlined, so the bars keep the theme's colour outside the page.
@@ -173,7 +175,7 @@ test('the goals’ CSV rounds each number to its unit: whole steps and kcal, min
 	for (const [goal, unit, pattern] of [
 		['Steps', 'steps', /^-?\d+$/],
 		['Calories eaten', 'kcal', /^-?\d+$/],
-		['Sleep', 'min', /^-?\d+(\.\d)?$/]
+		['Sleep last night', 'min', /^-?\d+(\.\d)?$/]
 	] as const) {
 		const row = rows.get(goal) ?? [];
 		expect(row[1]).toBe(unit);
