@@ -4,11 +4,11 @@ import {
 	alignSeries,
 	comparePeriods,
 	customPeriods,
-	isoWeekStart,
 	periodPresets,
 	sameElapsedSpan,
 	sleepTimingShift
 } from './compare';
+import { isoWeekStart } from '$lib/time/zone';
 import type { BedtimeNight, Series } from './types';
 
 describe('periodPresets', () => {

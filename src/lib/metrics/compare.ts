@@ -1,5 +1,5 @@
 // Period comparison: preset and custom period pairs, day alignment of two periods, per-metric change and sleep timing shift.
-import { addDays, daysBetween, formatDateInt, weekdayOfDate } from '$lib/time/zone';
+import { addDays, daysBetween, formatDateInt, isoWeekStart, weekdayOfDate } from '$lib/time/zone';
 import { bedtimeRegularity, type BedtimeRegularity } from './bedtime';
 import type { BedtimeNight, Series, SeriesPoint } from './types';
 
@@ -15,11 +15,6 @@ export interface PeriodPair {
 	label: string;
 	a: DateRange;
 	b: DateRange;
-}
-
-/** Monday of the ISO week containing the date. */
-export function isoWeekStart(dateInt: number): number {
-	return addDays(dateInt, -((weekdayOfDate(dateInt) + 6) % 7));
 }
 
 function monthOf(year: number, month: number): DateRange {

@@ -225,6 +225,11 @@ export function weekdayOfDate(dateInt: number): number {
 	return new Date(Date.UTC(year, month - 1, day)).getUTCDay();
 }
 
+/** Monday of the ISO week containing the date. */
+export function isoWeekStart(dateInt: number): number {
+	return addDays(dateInt, -((weekdayOfDate(dateInt) + 6) % 7));
+}
+
 /** `YYYY-MM-DD` for a `YYYYMMDD` integer. */
 export function formatDateInt(dateInt: number): string {
 	const { year, month, day } = parseDateInt(dateInt);

@@ -1,6 +1,5 @@
 // The calendar periods views navigate by (day, ISO week, month, 12 months) and their labels.
-import { isoWeekStart } from '$lib/metrics/compare';
-import { addDays, parseDateInt } from '$lib/time/zone';
+import { addDays, isoWeekStart, parseDateInt } from '$lib/time/zone';
 import { formatDay, formatMonth, formatShortDay } from '$lib/format';
 
 /** How much a view shows at once; `night` is a day seen from the Sleep view. */

@@ -14,11 +14,11 @@ import { formatDateInt } from '$lib/time/zone';
 import type { Figure } from '../controls/figure';
 import { periodLabel } from '../controls/periods';
 import { phaseLegendFor } from './legends';
+import { nightOf } from './night';
 import {
 	asleepPerNight,
 	napRows,
 	nightBedtimes,
-	nightOf,
 	nightSlots,
 	regularityFigures,
 	sleepRegularity,

@@ -10,7 +10,6 @@ import {
 import {
 	napRows,
 	nightBedtimes,
-	nightOf,
 	parseSleepView,
 	regularityFigures,
 	sleepDates,
@@ -18,6 +17,7 @@ import {
 	sleepRegularity,
 	splitSleeps
 } from './sleep-view';
+import { nightOf } from './night';
 
 const all = [afternoonNap.sleep, springForwardNight.sleep, ordinaryNight.sleep];
 

@@ -18,7 +18,6 @@ import { clipToToday, periodOf, type Period, type Span } from '$lib/views/contro
 import { enumParam } from '$lib/views/url-state';
 
 /** The rule every sleep chart states beside itself. */
-export const WAKE_DATE_RULE = 'A night is shown under the date you woke up.';
 
 /** Nights (sub_type 0) and naps of a list, each sorted by wake date then bedtime. */
 export function splitSleeps(sleeps: readonly Sleep[]): { nights: Sleep[]; naps: Sleep[] } {
@@ -29,20 +28,6 @@ export function splitSleeps(sleeps: readonly Sleep[]): { nights: Sleep[]; naps: 
 		nights: sorted.filter((sleep) => !isNap(sleep)),
 		naps: sorted.filter((sleep) => isNap(sleep))
 	};
-}
-
-/**
- * The night woken from on `dateInt` (wake-date rule), naps left out. When a night was broken into
- * several records, the longest is the one drawn; the rest are still counted in the ranges.
- */
-export function nightOf(sleeps: readonly Sleep[], dateInt: number): Sleep | null {
-	let found: Sleep | null = null;
-	for (const sleep of sleeps) {
-		if (isNap(sleep) || nightDate(sleep) !== dateInt) continue;
-		const length = sleep.time_completed - sleep.time_created;
-		if (!found || length > found.time_completed - found.time_created) found = sleep;
-	}
-	return found;
 }
 
 /** Bedtime bars of the nights only: naps are listed apart. */
