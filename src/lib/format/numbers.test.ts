@@ -4,6 +4,8 @@ import { formatChange } from './numbers';
 describe('formatChange', () => {
 	it('writes a loss with a real minus sign, never a hyphen', () => {
 		expect(formatChange(-19.1)).toBe('\u221219.1%');
+		expect(formatChange(-33.6, 0)).toBe('\u221234%');
+		expect(formatChange(0.4, 0)).toBe('0%');
 		expect(formatChange(-19.1)).not.toContain('-');
 	});
 

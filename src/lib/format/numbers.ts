@@ -20,14 +20,13 @@ export function formatPercent(ratio: number): string {
 	return percent(ratio);
 }
 
-const changeDigits = format(',.1~f');
-
 /**
  * A change in percent as people read it: `+4.2%`, `−19.1%` with a real minus sign (U+2212, never a
- * hyphen), `0%`; one decimal at most. The sign follows what is shown, so −0.04 reads `0%`.
+ * hyphen), `0%`; `decimals` at most (default one). The sign follows what is shown, so −0.04 reads
+ * `0%`.
  */
-export function formatChange(percent: number): string {
-	const shown = changeDigits(Math.abs(percent));
+export function formatChange(percent: number, decimals = 1): string {
+	const shown = format(`,.${decimals}~f`)(Math.abs(percent));
 	if (shown === '0') return '0%';
 	return `${percent > 0 ? '+' : '\u2212'}${shown}%`;
 }

@@ -115,7 +115,7 @@ describe('today against the usual by this hour', () => {
 			value: '1,000',
 			detail: null,
 			average: 'Usually 3,000 by this hour (median of 3 Mondays in the last 4 weeks)',
-			change: '-67% vs usual',
+			change: '\u221267% vs usual',
 			direction: -1
 		});
 		expect(active?.label).toBe('Active time by 18:00');

@@ -2,13 +2,19 @@
 import type { Move, Sleep } from '$lib/api';
 import type { TrendSeries } from '$lib/client/api-client';
 import { basisOf, stateOn, type Basis, type Coverage } from '$lib/coverage';
-import { basisNote, formatDay, formatInteger, formatQuantity, plural } from '$lib/format';
+import {
+	basisNote,
+	formatChange,
+	formatDay,
+	formatInteger,
+	formatQuantity,
+	plural
+} from '$lib/format';
 import type { HourlyMetric } from '$lib/metrics/hourly';
 import { sleepsToSeries } from '$lib/metrics/series';
 import {
 	formatDistance,
 	formatDuration,
-	formatPercent,
 	formatSteps,
 	MISSING,
 	type UnitSystem
@@ -239,7 +245,7 @@ function soFarCard(
 		change:
 			delta === null || usual === 0 || failed
 				? null
-				: `${formatPercent(delta / usual, 'en-GB', { signed: true })} vs usual`,
+				: `${formatChange((100 * delta) / usual, 0)} vs usual`,
 		direction: failed ? null : direction(delta)
 	};
 }
@@ -333,7 +339,7 @@ export function lastNightCard(
 		average,
 		change:
 			judged && week.mean !== null && delta !== null
-				? `${formatPercent(delta / week.mean, 'en-GB', { signed: true })} vs the week before`
+				? `${formatChange((100 * delta) / week.mean, 0)} vs the week before`
 				: null,
 		direction: judged ? direction(delta) : null
 	};

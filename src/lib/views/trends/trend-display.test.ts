@@ -240,7 +240,7 @@ describe('trendDisplay', () => {
 			'Week of 30 Mar 2026: 0 of 7 days so far, today under way; its point is hollow and left out of the mean, lowest and highest.'
 		]);
 		expect(shown.summaries).toEqual([
-			'Steps: mean 8,571 steps a day over 3 of 3 whole weeks with data; lowest 7,143 steps a day (week of 9 Mar 2026), highest 10,000 steps a day (week of 23 Mar 2026); this week so far 9,000 steps a day.'
+			'Steps: mean 8,571 steps a day over 3 whole weeks with data; lowest 7,143 steps a day (week of 9 Mar 2026), highest 10,000 steps a day (week of 23 Mar 2026); this week so far 9,000 steps a day.'
 		]);
 	});
 
@@ -297,7 +297,7 @@ describe('trendDisplay', () => {
 		const shown = trendDisplay(weekly, { ...choice, zoom: [20260316, 20260323] }, 'metric', monday);
 		expect(shown.subtitle).toBe('Weekly · 16\u00a0– 29 Mar 2026 · 2 of 4 weeks');
 		expect(shown.table.rows).toHaveLength(2);
-		expect(shown.summaries[0]).toMatch(/^Steps: mean 9,286 steps a day over 2 of 2 whole weeks/);
+		expect(shown.summaries[0]).toMatch(/^Steps: mean 9,286 steps a day over 2 whole weeks/);
 		expect(shown.notes).toEqual([]);
 	});
 
@@ -317,7 +317,7 @@ describe('trendDisplay', () => {
 		expect(shown.hollow).toEqual([20261127]);
 		expect(shown.legend.at(-1)?.label).toBe('Today, under way (hollow point)');
 		expect(shown.summaries[0]).toBe(
-			'Steps: mean 4,950 steps over 2 of 2 whole days with data; lowest 4,700 steps (Wed 25 Nov 2026), highest 5,200 steps (Thu 26 Nov 2026); today so far 1,791 steps.'
+			'Steps: mean 4,950 steps over 2 whole days with data; lowest 4,700 steps (Wed 25 Nov 2026), highest 5,200 steps (Thu 26 Nov 2026); today so far 1,791 steps.'
 		);
 		expect(shown.table.rows.at(-1)?.basis).toBe('under way');
 	});
@@ -342,7 +342,7 @@ describe('trendDisplay', () => {
 			'2026: 330 of 365 days so far, today under way; its point is hollow and left out of the mean, lowest and highest.'
 		]);
 		expect(shown.summaries[0]).toBe(
-			'Steps: mean 9,000 steps a day over 1 of 1 whole year with data; lowest 9,000 steps a day (2025), highest 9,000 steps a day (2025); this year so far 8,000 steps a day.'
+			'Steps: mean 9,000 steps a day over 1 whole year with data; lowest 9,000 steps a day (2025), highest 9,000 steps a day (2025); this year so far 8,000 steps a day.'
 		);
 		expect(shown.subtitle).toBe('Yearly · 27 Nov 2024\u00a0– 27 Nov 2026 · 3 years');
 	});
@@ -359,7 +359,7 @@ describe('trendDisplay', () => {
 		const today = { today: 20261127, asOf: null };
 		const alone = trendDisplay(nights, asleep, 'metric', today);
 		expect(alone.hollow).toEqual([]);
-		expect(alone.summaries[0]).toMatch(/^Asleep: mean 6 h 45 min over 2 of 2 whole days/);
+		expect(alone.summaries[0]).toMatch(/^Asleep: mean 6 h 45 min over 2 whole days/);
 		const beside = trendDisplay(nights, { ...asleep, metric2: 'm_steps' }, 'metric', today);
 		expect(beside.hollow).toEqual([20261127]);
 	});

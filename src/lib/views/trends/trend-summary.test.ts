@@ -32,7 +32,7 @@ describe('seriesSummary', () => {
 	it('reads times of day as earliest and latest, and a night of today as whole once ended', () => {
 		const buckets = [day(20260328, 'whole'), day(20260329, 'whole'), day(20260330, 'whole')];
 		expect(seriesSummary(bedtimes, buckets, 'd')).toBe(
-			'Bedtime: mean 23:33 over 3 of 3 whole days with data; earliest 23:00 (Sat 28 Mar 2026), ' +
+			'Bedtime: mean 23:33 over 3 whole days with data; earliest 23:00 (Sat 28 Mar 2026), ' +
 				'latest 00:10 (Sun 29 Mar 2026); most recent 23:30 (Mon 30 Mar 2026).'
 		);
 	});

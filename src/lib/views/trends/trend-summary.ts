@@ -76,7 +76,13 @@ export function seriesSummary(
 	const mean = formatQuantity(sum / withData, series.unit);
 	const [low, high] = clock ? ['earliest', 'latest'] : ['lowest', 'highest'];
 	return (
-		`${series.label}: mean ${mean}${a} over ${withData} of ${wholeCount} whole ${plural(wholeCount, one, many)} with data; ` +
+		`${series.label}: mean ${mean}${a} over ${wholeWithData(withData, wholeCount, one, many)}; ` +
 		`${low} ${show(lowest)}, ${high} ${show(highest)}; ${tail}.`
 	);
+}
+
+/** "3 whole weeks with data", or "5 of 7 whole weeks with data" when some had none. */
+function wholeWithData(withData: number, whole: number, one: string, many: string): string {
+	const count = withData === whole ? `${withData}` : `${withData} of ${whole}`;
+	return `${count} whole ${plural(whole, one, many)} with data`;
 }
