@@ -249,7 +249,7 @@ test.describe('importing a Fitbit archive from the Data page', () => {
 		dir = await mkdtemp(join(tmpdir(), 'import-fitbit-e2e-'));
 		server = await startOwnServer(
 			{ ...SETTINGS, NUDGE_REFERENCE_DATA_DIR: dir },
-			{ port: ownPort(7) }
+			{ port: ownPort(18) }
 		);
 	});
 	test.afterAll(async () => {

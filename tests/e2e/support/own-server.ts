@@ -13,13 +13,28 @@ export interface OwnServer {
  * A port of one spec's own: E2E_PORT + 10 + `slot` (the default suite's server has E2E_PORT).
  * Spec files run side by side, so each that starts servers takes its own slot (0 to 29), and its
  * tests run one after the other within it. Taken: 0 session, 1 heart-body, 2 food, 3 writes,
- * 4 release, 5 mood, 6, 7 and 17 import, 8, 9 and 16 security, 10–11 states-day, 12–13 states-span,
+ * 4 release, 5 mood, 6, 17 and 18 import, 8, 9 and 16 security, 10–11 states-day, 12–13 states-span,
  * 14–15 states-record.
  */
 export function ownPort(slot = 0): number {
 	if (slot < 0 || slot > 29) throw new RangeError('a spec slot is 0 to 29');
-	return Number(process.env.E2E_PORT ?? 4173) + 10 + slot;
+	const port = Number(process.env.E2E_PORT ?? 4173) + 10 + slot;
+	if (BAD_PORTS.has(port)) {
+		throw new RangeError(
+			`port ${port} (slot ${slot}) is one fetch and Chromium refuse to use; choose another slot or E2E_PORT`
+		);
+	}
+	return port;
 }
+
+/**
+ * The ports above 1024 that the Fetch standard blocks (Node's fetch and Chromium refuse them):
+ * 4173 + 10 + 7 is 4190, ManageSieve's, so slot 7 is never taken.
+ */
+const BAD_PORTS = new Set([
+	1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669,
+	6679, 6697, 10080
+]);
 
 /** The standalone reference API's port: E2E_REFERENCE_PORT, else E2E_PORT + 40. */
 export function referencePort(): number {
