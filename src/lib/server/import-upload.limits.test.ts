@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { crc32, deflateRawSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ownAccountWriter } from './import/index';
@@ -20,6 +19,7 @@ import { createReferenceApi, type ReferenceApi } from './reference-api/index';
 import { FIXTURE_NOW_MS, fixtureDataset } from './reference-api/testing/fixture';
 import { metered, UploadStalled } from './upload-limits';
 import { removeLeftoverSpools } from './upload-spool';
+import { zipOf } from './import/testing/zip-writer';
 
 // The limits around an upload: its size, the disk it is spooled to, a client that stalls or goes
 // away, and the one import slot each of them must free at once.
@@ -76,37 +76,6 @@ function csvOf(mebibytes: number): Readable {
 	);
 }
 
-/** A zip of one deflated entry, written by hand (no zip tool needed). */
-function zipOf(name: string, content: Buffer): Buffer {
-	const data = deflateRawSync(content);
-	const nameBytes = Buffer.from(name, 'utf8');
-	const crc = crc32(content);
-	const local = Buffer.alloc(30);
-	local.writeUInt32LE(0x04034b50, 0);
-	local.writeUInt16LE(20, 4);
-	local.writeUInt16LE(8, 8);
-	local.writeUInt32LE(crc, 14);
-	local.writeUInt32LE(data.length, 18);
-	local.writeUInt32LE(content.length, 22);
-	local.writeUInt16LE(nameBytes.length, 26);
-	const central = Buffer.alloc(46);
-	central.writeUInt32LE(0x02014b50, 0);
-	central.writeUInt16LE(20, 4);
-	central.writeUInt16LE(20, 6);
-	central.writeUInt16LE(8, 10);
-	central.writeUInt32LE(crc, 16);
-	central.writeUInt32LE(data.length, 20);
-	central.writeUInt32LE(content.length, 24);
-	central.writeUInt16LE(nameBytes.length, 28);
-	const end = Buffer.alloc(22);
-	end.writeUInt32LE(0x06054b50, 0);
-	end.writeUInt16LE(1, 8);
-	end.writeUInt16LE(1, 10);
-	end.writeUInt32LE(central.length + nameBytes.length, 12);
-	end.writeUInt32LE(local.length + nameBytes.length + data.length, 16);
-	return Buffer.concat([local, nameBytes, data, central, nameBytes, end]);
-}
-
 /** A small zip that inflates to `mebibytes` MiB of elements that hold no record. */
 function zipBomb(mebibytes: number): Buffer {
 	const filler = '<ExportDate value="2024-04-03 10:00:00 +0200"/>\n';
@@ -115,7 +84,7 @@ function zipBomb(mebibytes: number): Buffer {
 		filler.repeat(Math.ceil((mebibytes * MIB) / filler.length)),
 		'</HealthData>\n'
 	].join('');
-	return zipOf('apple_health_export/export.xml', Buffer.from(xml));
+	return zipOf(new Map([['apple_health_export/export.xml', Buffer.from(xml)]]));
 }
 
 describe('the size cap', () => {
