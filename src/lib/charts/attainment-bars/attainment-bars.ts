@@ -1,7 +1,8 @@
 // Layout of daily goal attainment: bars of value over target, a 100% line, met days marked.
+import { scaleLinear, type LinearScale } from '../frame/linear-scale';
 import { max } from 'd3-array';
-import { scaleBand, scaleLinear } from 'd3-scale';
-import type { ScaleBand, ScaleLinear } from 'd3-scale';
+import { scaleBand } from 'd3-scale';
+import type { ScaleBand } from 'd3-scale';
 import type { DaySlotState } from '$lib/metrics/day-slots';
 import type { DailyAttainment } from '$lib/metrics/types';
 import { dayStateWords, formatDay, formatPercent, formatQuantity } from '$lib/format';
@@ -31,7 +32,7 @@ export interface AttainmentBar {
 
 export interface AttainmentLayout {
 	x: ScaleBand<number>;
-	y: ScaleLinear<number, number>;
+	y: LinearScale;
 	bars: AttainmentBar[];
 	/** Vertical position of the 100% line. */
 	targetY: number;

@@ -1,7 +1,8 @@
 // Layout of bedtimes: per night a bar from bed to wake on an axis of time around midnight.
+import { scaleLinear, type LinearScale } from '../frame/linear-scale';
 import { max, min } from 'd3-array';
-import { scaleBand, scaleLinear } from 'd3-scale';
-import type { ScaleBand, ScaleLinear } from 'd3-scale';
+import { scaleBand } from 'd3-scale';
+import type { ScaleBand } from 'd3-scale';
 import type { BedtimeNight } from '$lib/metrics/types';
 import { clockOfOffset, formatDateInt } from '$lib/time/zone';
 import { formatDay, formatDuration } from '$lib/format';
@@ -27,7 +28,7 @@ export interface BedtimeBar {
 
 export interface BedtimeLayout {
 	x: ScaleBand<number>;
-	y: ScaleLinear<number, number>;
+	y: LinearScale;
 	bars: BedtimeBar[];
 	/** Whole-hour offsets to label, e.g. -10800 (21:00) … 39600 (11:00). */
 	hourTicks: number[];

@@ -1,6 +1,6 @@
 // Layout of the body chart: each weigh-in a dot on its date, the smoothed trend as a line, the goal as a level line.
-import { scaleLinear } from 'd3-scale';
-import type { ScaleLinear, ScaleTime } from 'd3-scale';
+import { scaleLinear, type LinearScale } from '../frame/linear-scale';
+import type { ScaleTime } from 'd3-scale';
 import type { WeighIn } from '$lib/metrics/body';
 import { formatDateInt } from '$lib/time/zone';
 import { formatDay } from '$lib/format';
@@ -36,7 +36,7 @@ export interface BodyDot {
 
 export interface BodyChartLayout {
 	x: ScaleTime<number, number>;
-	y: ScaleLinear<number, number>;
+	y: LinearScale;
 	yTicks: number[];
 	dots: BodyDot[];
 	/** The trend through the weigh-ins, or '' with fewer than two. */

@@ -1,8 +1,9 @@
 // Layout of daily totals as bars: one fixed slot per date of a week or month, the goal as a
 // line across, an optional trailing average, and a labelled gap where a day has no record.
+import type { LinearScale } from '../frame/linear-scale';
 import { range } from 'd3-array';
 import { scaleBand } from 'd3-scale';
-import type { ScaleBand, ScaleLinear } from 'd3-scale';
+import type { ScaleBand } from 'd3-scale';
 import { AVERAGE_DAYS, type DaySlot } from '$lib/metrics/day-slots';
 import { formatDateInt } from '$lib/time/zone';
 import type { LabelledTick } from '../frame/axis-ticks';
@@ -36,7 +37,7 @@ export interface DailyBar {
 
 export interface DailyBarsLayout {
 	x: ScaleBand<number>;
-	y: ScaleLinear<number, number>;
+	y: LinearScale;
 	bars: DailyBar[];
 	/** Tick values for the value axis (whole minutes or hours for durations), or null for d3's. */
 	yTicks: number[] | null;
@@ -92,7 +93,7 @@ export function dailyBarsLayout(
 	};
 }
 
-function averagePath(bars: readonly DailyBar[], y: ScaleLinear<number, number>): string | null {
+function averagePath(bars: readonly DailyBar[], y: LinearScale): string | null {
 	let path = '';
 	let drawing = false;
 	for (const bar of bars) {

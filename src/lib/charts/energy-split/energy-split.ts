@@ -1,6 +1,7 @@
 // Layout of a day's energy: eaten against the budget (what is over drawn past it), and the split of protein, carbohydrates and fat.
-import { scaleBand, scaleLinear } from 'd3-scale';
-import type { ScaleBand, ScaleLinear } from 'd3-scale';
+import { scaleLinear, type LinearScale } from '../frame/linear-scale';
+import { scaleBand } from 'd3-scale';
+import type { ScaleBand } from 'd3-scale';
 import type { DayEnergy, MacroPart } from '$lib/metrics/food';
 import { dayStateWords, formatPercent, formatQuantity } from '$lib/format';
 import { round2 } from '../frame/scales';
@@ -53,7 +54,7 @@ export interface SplitSegment {
 export type EnergySplitMark = EnergyBar | SplitSegment;
 
 export interface EnergySplitLayout {
-	x: ScaleLinear<number, number>;
+	x: LinearScale;
 	y: ScaleBand<number>;
 	energy: EnergyBar;
 	segments: SplitSegment[];

@@ -1,4 +1,5 @@
-import { scaleBand, scaleLinear } from 'd3-scale';
+import { scaleBand } from 'd3-scale';
+import { scaleLinear } from './linear-scale';
 import { describe, expect, it } from 'vitest';
 import {
 	axisTicks,

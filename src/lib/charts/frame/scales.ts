@@ -1,5 +1,6 @@
 // Scale and geometry helpers shared by every chart: frame sizes, date labels, ticks, rounding.
-import { scaleLinear, type ScaleBand, type ScaleLinear, type ScaleTime } from 'd3-scale';
+import { scaleLinear, type LinearScale } from './linear-scale';
+import { type ScaleBand, type ScaleTime } from 'd3-scale';
 import { dateTicks } from './axis-ticks';
 
 export interface Margin {
@@ -15,7 +16,7 @@ export interface Margin {
  * YYYYMMDD, index), so one `(value: number) => string` formatter type fits every axis.
  */
 export type FrameScale =
-	| { kind: 'linear'; scale: ScaleLinear<number, number> }
+	| { kind: 'linear'; scale: LinearScale }
 	| { kind: 'utc'; scale: ScaleTime<number, number> }
 	| { kind: 'band'; scale: ScaleBand<number> };
 
@@ -201,7 +202,7 @@ export function zeroBasedAxis(
 	top: number,
 	duration: boolean,
 	innerHeight: number
-): { y: ScaleLinear<number, number>; yTicks: number[] | null } {
+): { y: LinearScale; yTicks: number[] | null } {
 	const y = scaleLinear().range([innerHeight, 0]);
 	if (top <= 0) return { y: y.domain([0, 1]), yTicks: [0] };
 	if (duration) {

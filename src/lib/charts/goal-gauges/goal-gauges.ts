@@ -1,6 +1,7 @@
 // Layout and wording of goal gauges: how much of each goal is done, what remains, what is exceeded.
-import { scaleBand, scaleLinear } from 'd3-scale';
-import type { ScaleBand, ScaleLinear } from 'd3-scale';
+import { scaleLinear, type LinearScale } from '../frame/linear-scale';
+import { scaleBand } from 'd3-scale';
+import type { ScaleBand } from 'd3-scale';
 import type { GoalGauge } from '$lib/metrics/types';
 import { csvNumber, csvUnit } from '../export/csv-numbers';
 import { formatInteger, formatQuantity } from '$lib/format';
@@ -33,7 +34,7 @@ export interface GaugeRow {
 }
 
 export interface GoalGaugesLayout {
-	x: ScaleLinear<number, number>;
+	x: LinearScale;
 	y: ScaleBand<number>;
 	rows: GaugeRow[];
 }

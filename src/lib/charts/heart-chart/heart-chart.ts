@@ -1,6 +1,6 @@
 // Layout of the resting heart rate chart: one dot per day coloured by its zone, over the baseline band and its median.
-import { scaleLinear } from 'd3-scale';
-import type { ScaleLinear, ScaleTime } from 'd3-scale';
+import { scaleLinear, type LinearScale } from '../frame/linear-scale';
+import type { ScaleTime } from 'd3-scale';
 import { heartZoneLabel, type BaselinePoint, type HeartZone } from '$lib/metrics/heart';
 import { daysBetween, formatDateInt } from '$lib/time/zone';
 import { formatDay } from '$lib/format';
@@ -18,7 +18,7 @@ export interface HeartDot {
 
 export interface HeartChartLayout {
 	x: ScaleTime<number, number>;
-	y: ScaleLinear<number, number>;
+	y: LinearScale;
 	yTicks: number[];
 	dots: HeartDot[];
 	/** The baseline band as closed paths, one per run of days that have a baseline. */

@@ -1,7 +1,8 @@
 // Layout of the hourly bars chart: one band per local hour, bar height by value, a usual marker.
+import { scaleLinear, type LinearScale } from '../frame/linear-scale';
 import { max, range } from 'd3-array';
-import { scaleBand, scaleLinear } from 'd3-scale';
-import type { ScaleBand, ScaleLinear } from 'd3-scale';
+import { scaleBand } from 'd3-scale';
+import type { ScaleBand } from 'd3-scale';
 import type { HourlyBin } from '$lib/metrics/types';
 import type { UnitSystem } from '$lib/metrics/units';
 import { formatHour, formatQuantity } from '$lib/format';
@@ -51,7 +52,7 @@ export interface HourBar {
 
 export interface HourlyBarsLayout {
 	x: ScaleBand<number>;
-	y: ScaleLinear<number, number>;
+	y: LinearScale;
 	bars: HourBar[];
 	/** Tick values for the value axis (whole minutes for durations), or null to let d3 choose. */
 	yTicks: number[] | null;

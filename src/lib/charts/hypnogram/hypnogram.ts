@@ -1,6 +1,7 @@
 // Layout of a hypnogram: phase rows against time in the sleep's own zone, latency as a shaded span.
-import { scaleBand, scaleLinear } from 'd3-scale';
-import type { ScaleBand, ScaleLinear } from 'd3-scale';
+import { scaleLinear, type LinearScale } from '../frame/linear-scale';
+import { scaleBand } from 'd3-scale';
+import type { ScaleBand } from 'd3-scale';
 import type { Hypnogram, SleepPhase } from '$lib/metrics/types';
 import { formatClock, zonedParts } from '$lib/time/zone';
 import { formatDuration } from '$lib/format';
@@ -42,7 +43,7 @@ export interface PhaseConnector {
 }
 
 export interface HypnogramLayout {
-	x: ScaleLinear<number, number>;
+	x: LinearScale;
 	y: ScaleBand<number>;
 	blocks: PhaseBlock[];
 	/** Where the night moves between rows that do not touch: the gap between the two blocks. */

@@ -1,7 +1,8 @@
 // Layout of energy eaten per day: a bar per day with a record (today's hollow), the day's budget as a line across its band.
+import { scaleLinear, type LinearScale } from '../frame/linear-scale';
 import { max } from 'd3-array';
-import { scaleBand, scaleLinear } from 'd3-scale';
-import type { ScaleBand, ScaleLinear } from 'd3-scale';
+import { scaleBand } from 'd3-scale';
+import type { ScaleBand } from 'd3-scale';
 import type { DayEnergy } from '$lib/metrics/food';
 import { formatDateInt } from '$lib/time/zone';
 import { dayStateWords, formatDay, formatQuantity } from '$lib/format';
@@ -26,7 +27,7 @@ export interface IntakeBar {
 
 export interface IntakeLayout {
 	x: ScaleBand<number>;
-	y: ScaleLinear<number, number>;
+	y: LinearScale;
 	bars: IntakeBar[];
 	/** The budget as one path of a level step per day, broken where a day has none. */
 	budgetPath: string;

@@ -1,7 +1,7 @@
 // Layout of daily line series: x by date (UTC label) or by index in period, twin right axis, zoom.
+import { scaleLinear, type LinearScale } from '../frame/linear-scale';
 import { bisectLeft, extent } from 'd3-array';
-import { scaleLinear, scaleUtc } from 'd3-scale';
-import type { ScaleLinear } from 'd3-scale';
+import { scaleUtc } from 'd3-scale';
 import type { Series, SeriesPoint } from '$lib/metrics/types';
 import { clockAxis } from '../frame/clock-axis';
 import { formatDay, formatQuantity } from '$lib/format';
@@ -40,9 +40,9 @@ export const DOTS_UP_TO = 62;
 
 export interface LineChartLayout {
 	x: FrameScale;
-	y: ScaleLinear<number, number>;
+	y: LinearScale;
 	/** The twin right-hand scale, when a series is put on the right axis. */
-	y2: ScaleLinear<number, number> | null;
+	y2: LinearScale | null;
 	/** Tick values of the value axes when they hold durations; null lets d3 choose. */
 	yTicks: number[] | null;
 	y2Ticks: number[] | null;

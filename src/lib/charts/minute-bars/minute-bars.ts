@@ -1,7 +1,6 @@
 // Layout and table of the zoomed hour: one bar per move tick, placed by its real time in the hour.
+import { scaleLinear, type LinearScale } from '../frame/linear-scale';
 import { max } from 'd3-array';
-import { scaleLinear } from 'd3-scale';
-import type { ScaleLinear } from 'd3-scale';
 import type { HourlyMetric, ZoomedTick } from '$lib/metrics/hourly';
 import { formatQuantity } from '$lib/format';
 import { durationAxis, isDurationUnit, round2 } from '../frame/scales';
@@ -20,8 +19,8 @@ export interface MinuteBar {
 }
 
 export interface MinuteBarsLayout {
-	x: ScaleLinear<number, number>;
-	y: ScaleLinear<number, number>;
+	x: LinearScale;
+	y: LinearScale;
 	bars: MinuteBar[];
 	yTicks: number[] | null;
 	/** Seconds the hour lasted on the real timeline (3600, or 7200 for a repeated autumn hour). */

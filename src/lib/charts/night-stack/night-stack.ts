@@ -1,8 +1,9 @@
 // Layout of the range view of sleep: one stacked bar of phase durations per night (wake date).
+import { scaleLinear, type LinearScale } from '../frame/linear-scale';
 import { max } from 'd3-array';
-import { scaleBand, scaleLinear } from 'd3-scale';
+import { scaleBand } from 'd3-scale';
 import { stack } from 'd3-shape';
-import type { ScaleBand, ScaleLinear } from 'd3-scale';
+import type { ScaleBand } from 'd3-scale';
 import type { NightPhaseTotals, SleepPhase } from '$lib/metrics/types';
 import { formatDay, formatDuration } from '$lib/format';
 import { phaseLabel } from '../hypnogram/hypnogram';
@@ -53,7 +54,7 @@ export interface NightColumn {
 
 export interface NightStackLayout {
 	x: ScaleBand<number>;
-	y: ScaleLinear<number, number>;
+	y: LinearScale;
 	columns: NightColumn[];
 	/** Wake dates of the slots with no night, drawn as labelled gaps. */
 	gaps: SlotGap[];

@@ -1,8 +1,9 @@
 // Layout of the workout volume chart: one fixed slot per week or month, a bar where there was
 // training, an empty slot where there was none, and the unfinished period drawn apart.
+import type { LinearScale } from '../frame/linear-scale';
 import { max, range } from 'd3-array';
 import { scaleBand } from 'd3-scale';
-import type { ScaleBand, ScaleLinear } from 'd3-scale';
+import type { ScaleBand } from 'd3-scale';
 import type { UnitSystem } from '$lib/metrics/units';
 import { volumeOf, type VolumeMeasure, type VolumeSlot } from '$lib/metrics/workouts';
 import { formatDateInt } from '$lib/time/zone';
@@ -61,7 +62,7 @@ export interface VolumeBar {
 
 export interface VolumeBarsLayout {
 	x: ScaleBand<number>;
-	y: ScaleLinear<number, number>;
+	y: LinearScale;
 	bars: VolumeBar[];
 	/** Tick values for the value axis (whole minutes or hours for time), or null to let d3 choose. */
 	yTicks: number[] | null;

@@ -1,8 +1,7 @@
 // Layout of one workout's ticks over its elapsed time: speed or pace as a line (faster is up
 // either way) and steps per minute as a stepped area, each bucket as wide as its timestamps say.
+import { scaleLinear, type LinearScale } from '../frame/linear-scale';
 import { max, quantileSorted } from 'd3-array';
-import { scaleLinear } from 'd3-scale';
-import type { ScaleLinear } from 'd3-scale';
 import type { UnitSystem } from '$lib/metrics/units';
 import { formatPace, paceIn, speedIn, type TickSpan } from '$lib/metrics/workouts';
 import { formatClock } from '$lib/time/zone';
@@ -49,11 +48,11 @@ export interface TickMark {
 }
 
 export interface WorkoutTicksLayout {
-	x: ScaleLinear<number, number>;
+	x: LinearScale;
 	/** The reading's scale (left); the cadence scale when there is no reading. */
-	y: ScaleLinear<number, number>;
+	y: LinearScale;
 	/** Steps per minute (right), when there are both a reading and steps. */
-	y2: ScaleLinear<number, number> | null;
+	y2: LinearScale | null;
 	xTicks: number[];
 	/** Whole-minute ticks of a pace axis; null to let the scale choose. */
 	yTicks: number[] | null;
