@@ -132,6 +132,30 @@ describe('ImportUpload', () => {
 		);
 	});
 
+	it('says what was stored as soon as the server answers, while the sync still runs', async () => {
+		await commands.answerRequests(IMPORT, 200, JSON.stringify(stored));
+		let finishSync = (): void => undefined;
+		sync = vi.fn(() => new Promise<void>((resolve) => (finishSync = resolve)));
+		fake.layer = { ...fake.layer, sync };
+		const { screen, onsynced, importButton, picker } = await renderUpload();
+		await picker.upload(upExport);
+		await importButton.click();
+
+		await expect
+			.element(screen.getByTestId('import-summary'))
+			.toHaveTextContent('Imported 4 records: 2 new, 1 updated, 1 already there.');
+		await expect.element(screen.getByTestId('import-syncing')).toBeVisible();
+		await expect
+			.element(screen.getByRole('table', { name: 'Records imported, by kind' }))
+			.toBeVisible();
+		expect(onsynced).not.toHaveBeenCalled();
+
+		finishSync();
+		await expect.element(screen.getByTestId('import-syncing')).not.toBeInTheDocument();
+		await expect.element(screen.getByTestId('import-summary')).toBeVisible();
+		await expect.poll(() => onsynced.mock.calls.length).toBe(1);
+	});
+
 	it('shows the importer’s message for a file with a mistake, and syncs nothing', async () => {
 		const detail = 'up-export.csv line 3: "31/02/2026" is not a date.';
 		await commands.answerRequests(IMPORT, 422, JSON.stringify({ meta: { error_detail: detail } }));
