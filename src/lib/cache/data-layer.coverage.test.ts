@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createReferenceApi, type ReferenceApi } from '$lib/server/reference-api';
 import { addDays, localDateInt } from '$lib/time/zone';
 import { DataLayer, type Session } from './data-layer.svelte';
@@ -136,10 +136,16 @@ describe('the coverage of a range query', () => {
 	}, 30_000);
 
 	it('says how far a year has been read while history loads, and only then that it is complete', async () => {
+		// Moves answer slowly enough that the year's windows (read first: the page waits on them)
+		// outlast the queries' 400 ms between re-reads of the cache.
 		const proxy = createFakeProxy({
-			handle: (request) => api.handle(request),
-			token: TOKEN,
-			latencyMs: 3
+			handle: async (request) => {
+				if (new URL(request.url).pathname.includes('/users/@me/moves')) {
+					await new Promise((resolve) => setTimeout(resolve, 20));
+				}
+				return api.handle(request);
+			},
+			token: TOKEN
 		});
 		const { layer } = newLayer({ proxy, concurrency: 1 });
 		const from = addDays(TODAY, -364);
@@ -156,6 +162,61 @@ describe('the coverage of a range query', () => {
 		expect(moves.coverage.read).toBe(365);
 		expect(moves.coverage.pending).toBe(false);
 	}, 30_000);
+
+	it('reads the windows of a year a page waits on before the other kinds’ history', async () => {
+		const { layer, proxy } = newLayer({ concurrency: 1 });
+		const moves = layer.list('moves', addDays(TODAY, -364), TODAY);
+		await moves.settled;
+		await layer.syncer.settled();
+		const kindOf = (path: string) => /users\/@me\/(\w+)/.exec(path)?.[1] ?? '';
+		const windows = proxy.requests.filter((path) => path.includes('start_time='));
+		const kinds = windows.map(kindOf);
+		// A year of moves is 37 ten-day windows; every one comes before the first of any other kind.
+		const firstOther = kinds.findIndex((kind) => kind !== 'moves');
+		expect(kinds.lastIndexOf('moves')).toBeLessThan(firstOther);
+		expect(kinds.filter((kind) => kind === 'moves').length).toBeGreaterThanOrEqual(37);
+		expect(new Set(kinds)).toEqual(
+			new Set([
+				'moves',
+				'sleeps',
+				'workouts',
+				'heartrates',
+				'body_events',
+				'cardiac_events',
+				'meals'
+			])
+		);
+	});
+
+	it('shows a span whole as soon as its last window is read, while the sync reads on', async () => {
+		// Sleeps answer only once the test is over: the sync stays under way, and only the reads
+		// of moves can make the week whole.
+		let release = (): void => undefined;
+		const held = new Promise<void>((resolve) => (release = resolve));
+		const proxy = createFakeProxy({
+			handle: async (request) => {
+				if (new URL(request.url).pathname.includes('/users/@me/sleeps')) await held;
+				return api.handle(request);
+			},
+			token: TOKEN
+		});
+		// The 400 ms pause between re-reads never ends: only a re-read at once can show it whole.
+		vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+		try {
+			const { layer } = newLayer({ proxy });
+			const moves = layer.list('moves', WEEK_AGO, TODAY);
+			const deadline = Date.now() + 10_000;
+			while (moves.coverage.pending || moves.data === undefined) {
+				if (Date.now() > deadline) throw new Error('the week never came whole');
+				await new Promise((resolve) => setImmediate(resolve));
+			}
+			expect(moves.coverage.read).toBe(7);
+			expect(layer.syncStatus.phase).toBe('syncing');
+		} finally {
+			vi.useRealTimers();
+			release();
+		}
+	});
 
 	it('offline, says what is stored and since when', async () => {
 		const { layer, proxy, userKey } = newLayer();

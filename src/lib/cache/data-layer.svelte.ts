@@ -129,6 +129,7 @@ export class DataLayer {
 			query: this.query,
 			summary: () => this.stores.summary(),
 			sync: (historyFrom) => this.sync({ historyFrom }),
+			want: (kind, start, end) => this.syncer.want(kind, start, end),
 			serverNow,
 			context: {
 				today: () => this.person.todayNow(),

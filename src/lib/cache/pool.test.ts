@@ -53,4 +53,27 @@ describe('mapPool', () => {
 		expect(started).toEqual([0]);
 		expect(results.slice(1).every((r) => r.status === 'rejected')).toBe(true);
 	});
+
+	it('gives a free slot to the first job not started that prefer picks at that moment', async () => {
+		const started: number[] = [];
+		let wanted = (n: number) => n >= 6;
+		const results = await mapPool(
+			[0, 1, 2, 3, 4, 5, 6, 7],
+			1,
+			async (n) => {
+				started.push(n);
+				// Once 7 has started, the page waiting on 6 and 7 is gone: input order again.
+				if (n === 7) wanted = () => false;
+				await Promise.resolve();
+				return n;
+			},
+			undefined,
+			(n) => wanted(n)
+		);
+		expect(started).toEqual([6, 7, 0, 1, 2, 3, 4, 5]);
+		// Outcomes keep input order whatever order the jobs ran in.
+		expect(results.map((r) => (r.status === 'fulfilled' ? r.value : null))).toEqual([
+			0, 1, 2, 3, 4, 5, 6, 7
+		]);
+	});
 });

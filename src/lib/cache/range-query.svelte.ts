@@ -92,6 +92,25 @@ export class RangeQuery<T extends Dated> {
 		this.#query.dispose();
 	}
 
+	/**
+	 * Whether these reads (the ledger's now, ahead of the records shown) would leave no day of the
+	 * span waiting to be read, while the coverage shown still waits on some.
+	 */
+	completedBy(reads: Reads): boolean {
+		if (!this.#coverage.pending) return false;
+		return !spanCoverage({
+			from: this.from,
+			to: this.to,
+			today: this.#context.today(),
+			tz: this.#context.tz(),
+			reads,
+			recorded: [],
+			offline: false,
+			lastSynced: null,
+			error: null
+		}).pending;
+	}
+
 	#cover(): Coverage {
 		const value = this.#query.data;
 		const records = value?.records ?? [];

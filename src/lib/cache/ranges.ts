@@ -24,14 +24,17 @@ export interface RangesOptions {
 	summary: () => Promise<void>;
 	/** Brings the cache up to date back to `historyFrom` (epoch seconds). */
 	sync: (historyFrom: number) => Promise<SyncOutcome>;
+	/** Tells the sync a page waits on records of `kind` started in a span; returns the call that ends it. */
+	want: (kind: ListKind, start: number, end: number) => () => void;
 	/** The server's now, epoch seconds. */
 	serverNow: () => number;
 }
 
 /**
  * Range queries by kind and dates. Reading one reads the cache at once and asks the sync to
- * cover its span (the first read of an older span extends the history); while a sync stores
- * records or finishes windows of a kind, the queries showing them read the cache again.
+ * cover its span (the first read of an older span extends the history, and a backfill under way
+ * reads the span's windows first); while a sync stores records or finishes windows of a kind, the
+ * queries showing them read the cache again.
  */
 export class Ranges {
 	/** One memo per kind, so each keeps its item type. */
@@ -64,10 +67,22 @@ export class Ranges {
 		await Promise.all(hit.map((query) => query.reload()));
 	}
 
-	/** Records of `kind` dated `fromDate..toDate` were stored, or a window of it was read. */
+	/**
+	 * Records of `kind` dated `fromDate..toDate` were stored, or a window of it was read. The
+	 * queries showing them read the cache again at most every 400 ms, and at once when the last
+	 * window they wait on is read: a whole year is not held back by the pause.
+	 */
 	changed(kind: ListKind, fromDate: number, toDate: number): void {
+		const reads = this.#options.ledger.of(kind);
 		for (const query of this.#memoOf(kind).values()) {
-			if (toDate < query.from || fromDate > query.to || this.#timers.has(query)) continue;
+			if (toDate < query.from || fromDate > query.to) continue;
+			if (query.completedBy(reads)) {
+				clearTimeout(this.#timers.get(query));
+				this.#timers.delete(query);
+				void query.reload().catch(() => {});
+				continue;
+			}
+			if (this.#timers.has(query)) continue;
 			const timer = setTimeout(() => {
 				this.#timers.delete(query);
 				void query.reload().catch(() => {});
@@ -88,6 +103,12 @@ export class Ranges {
 		key: string
 	): RangeQuery<ListItems[K]> {
 		const { ledger, account } = this.#options;
+		// While the page shows this range, a backfill reads its windows before the others.
+		const unwant = this.#options.want(
+			kind,
+			utcMidnight(fromDate) - 2 * DAY,
+			utcMidnight(toDate) + 2 * DAY
+		);
 		const read = async (store: CacheStore) => {
 			await this.#options.summary();
 			// The reads first: a window counts as read only once its records are stored.
@@ -104,6 +125,7 @@ export class Ranges {
 		};
 		const query: Query<RangeValue<ListItems[K]>> = this.#options.query({
 			release: () => {
+				unwant();
 				memo.delete(key, range);
 				clearTimeout(this.#timers.get(range));
 				this.#timers.delete(range);

@@ -53,6 +53,11 @@ export interface SyncRequest {
 	/** Make sure history back to this instant (epoch seconds) is cached. */
 	historyFrom?: number;
 	signal?: AbortSignal;
+	/**
+	 * Whether a page waits on records of `kind` that started between `start` and `end` (epoch
+	 * seconds), asked whenever a slot frees: such backfill windows go before the rest.
+	 */
+	wanted?: (kind: ListKind, start: number, end: number) => boolean;
 	onProgress?: (progress: SyncProgress) => void;
 	/** Called after records of a kind are written, with the span of their dates. */
 	onStored?: (kind: ListKind, fromDate: number, toDate: number) => void;
@@ -171,6 +176,8 @@ export async function syncCache(
 	// A job ends when its pages have arrived; their writes go on behind it, so a pool slot never
 	// waits on IndexedDB. A job counts as done (and its window as covered) once its writes land.
 	const allWrites: Promise<void>[] = [];
+	// Windows a page waits on go first (Activity's Year opened while history is still coming).
+	const waitedOn = request.wanted;
 	const fetched = await mapPool(
 		jobs,
 		concurrency,
@@ -200,7 +207,9 @@ export async function syncCache(
 			// Wrapped: an async job returning the bare promise would wait for it.
 			return { done };
 		},
-		signal
+		signal,
+		waitedOn &&
+			((job) => job.window !== undefined && waitedOn(job.kind, job.window.start, job.window.end))
 	);
 	const outcomes: PromiseSettledResult<void>[] = await Promise.all(
 		fetched.map(async (outcome) => {

@@ -41,6 +41,8 @@ export class Syncer {
 	#inFlight: { historyFrom: number | undefined; promise: Promise<SyncOutcome> } | null = null;
 	#controller: AbortController | null = null;
 	#started = false;
+	/** Spans pages wait on (range queries held open), which a backfill reads first. */
+	readonly #wanted = new Set<{ kind: ListKind; start: number; end: number }>();
 	readonly #options: SyncerOptions;
 
 	constructor(options: SyncerOptions) {
@@ -80,6 +82,16 @@ export class Syncer {
 		await this.#inFlight?.promise.catch(() => {});
 	}
 
+	/**
+	 * A page waits on records of `kind` started in `start..end` (epoch seconds): until the returned
+	 * call, backfill windows overlapping it go before the rest, in this run and the next.
+	 */
+	want(kind: ListKind, start: number, end: number): () => void {
+		const span = { kind, start, end };
+		this.#wanted.add(span);
+		return () => this.#wanted.delete(span);
+	}
+
 	/** Stops the running sync (sign-out, another person, a cache going away). */
 	abort(): void {
 		this.#controller?.abort();
@@ -117,6 +129,12 @@ export class Syncer {
 				{
 					historyFrom,
 					signal: controller.signal,
+					wanted: (kind, start, end) => {
+						for (const span of this.#wanted) {
+							if (span.kind === kind && start < span.end && span.start < end) return true;
+						}
+						return false;
+					},
 					onProgress: (progress) => status.setProgress(progress),
 					onStored: (kind, fromDate, toDate) => this.#options.onChanged(kind, fromDate, toDate),
 					onRead: (kind, span, error) => {
