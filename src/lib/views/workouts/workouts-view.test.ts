@@ -15,6 +15,7 @@ import {
 	ticksChartParts,
 	weekdayNames,
 	workoutFigures,
+	workoutShown,
 	workoutSummary,
 	workoutWhen
 } from './workouts-view';
@@ -107,6 +108,27 @@ describe('workout figures', () => {
 			time: 1800
 		});
 		expect(workoutWhen(trip)).toBe('Sun 5 Apr, 22:00–22:30');
+	});
+});
+
+describe('one workout’s page', () => {
+	it('finds the workout the link names and heads it in its own zone', () => {
+		const trip = workout('ny', 20260405, at(20260405, 22, 0, NEW_YORK), {
+			tz: NEW_YORK,
+			time: 1800
+		});
+		const home = workout('b', 20260404, at(20260404, 7, 0, BERLIN));
+		const shown = workoutShown([home, trip], 'ny', 'metric');
+		expect(shown?.workout).toBe(trip);
+		expect(shown?.title).toBe('Run');
+		expect(shown?.when).toBe('Sun 5 Apr, 22:00–22:30');
+		expect(shown?.tz).toBe(NEW_YORK);
+		expect(shown?.fileSuffix).toBe('2026-04-05-ny');
+		expect(shown?.figures.find((f) => f.label === 'Distance')?.value).toBe('5.2 km');
+	});
+
+	it('is null for a workout not in the list (deleted, or another person’s link)', () => {
+		expect(workoutShown([workout('b', 20260404, 0)], 'gone', 'metric')).toBeNull();
 	});
 });
 

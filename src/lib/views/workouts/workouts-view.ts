@@ -29,7 +29,14 @@ import type { LegendItem } from '$lib/charts/frame/legend';
 import type { ChartTable } from '$lib/charts/frame/table';
 import { readingUnit, workoutTicksTable } from '$lib/charts/workout-ticks/workout-ticks';
 import type { VolumeMeasure } from '$lib/metrics/workouts';
-import { addDays, dateIntFromString, formatClock, isValidTz, parseDateInt } from '$lib/time/zone';
+import {
+	addDays,
+	dateIntFromString,
+	formatClock,
+	formatDateInt,
+	isValidTz,
+	parseDateInt
+} from '$lib/time/zone';
 import { choiceParam } from '$lib/views/url-state';
 import { addMonths, periodOf } from '../controls/periods';
 
@@ -75,6 +82,36 @@ export function parseWorkoutView(url: URL, xid: string): WorkoutView {
 export function workoutZone(workout: Pick<Workout, 'details'>): string {
 	const tz = workout.details.tz.trim();
 	return tz !== '' && isValidTz(tz) ? tz : 'UTC';
+}
+
+/** One workout's page: which workout the link names, and its heading, time and figures. */
+export interface WorkoutShown {
+	workout: Workout;
+	title: string;
+	/** Its day and start–end clock times, in its own zone. */
+	when: string;
+	tz: string;
+	figures: Figure[];
+	/** The suffix of its exported files: its date and id. */
+	fileSuffix: string;
+}
+
+/** The workout `xid` names among `list`, shown in `system`'s units; null when it is not there. */
+export function workoutShown(
+	list: readonly Workout[],
+	xid: string,
+	system: UnitSystem
+): WorkoutShown | null {
+	const workout = list.find((w) => w.xid === xid);
+	if (workout === undefined) return null;
+	return {
+		workout,
+		title: workoutTypeName(workout.sub_type),
+		when: workoutWhen(workout),
+		tz: workoutZone(workout),
+		figures: workoutFigures(workout, system),
+		fileSuffix: `${formatDateInt(workout.date)}-${workout.xid}`
+	};
 }
 
 export interface CalendarDay {
