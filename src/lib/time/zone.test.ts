@@ -71,6 +71,30 @@ describe('zone arithmetic', () => {
 		expect(hoursInLocalDay(20260329, 'Europe/Berlin')).toBe(23);
 	});
 
+	it('reads the offset in effect at every quarter hour of a year, on days with a change and without', () => {
+		// The oracle: Intl's own name of the offset ("GMT+10:30"), read another way than zone.ts does.
+		const named = (tz: string) =>
+			new Intl.DateTimeFormat('en-US', { timeZone: tz, timeZoneName: 'longOffset' });
+		const offsetNamed = (format: Intl.DateTimeFormat, epochSec: number) => {
+			const name = format.formatToParts(epochSec * 1000).find((p) => p.type === 'timeZoneName');
+			const match = /GMT(?:([+-])(\d\d):(\d\d))?/.exec(name?.value ?? '');
+			if (!match?.[1]) return 0;
+			return (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 3600 + Number(match[3]) * 60);
+		};
+		// Changes at UTC hours all over the day, a half-hour DST (Lord Howe), a 45-minute zone.
+		const zones = ['Europe/Berlin', 'America/New_York', 'Australia/Lord_Howe', 'Pacific/Chatham'];
+		const from = Date.UTC(2026, 0, 1) / 1000;
+		for (const tz of zones) {
+			const format = named(tz);
+			for (let at = from; at < from + 366 * 86400; at += 900 * 7) {
+				expect(offsetSeconds(at, tz), `${tz} at ${at}`).toBe(offsetNamed(format, at));
+			}
+		}
+		// The very second either side of a change inside a UTC day.
+		expect(offsetSeconds(BERLIN_FALL - 1, 'Europe/Berlin')).toBe(7200);
+		expect(offsetSeconds(BERLIN_FALL, 'Europe/Berlin')).toBe(3600);
+	});
+
 	it('repeats the 02 hour key on the fall-back night and counts 25 hours', () => {
 		expect(hourKey(BERLIN_FALL - 1800, 'Europe/Berlin')).toBe('2026102502');
 		expect(hourKey(BERLIN_FALL + 1800, 'Europe/Berlin')).toBe('2026102502');
