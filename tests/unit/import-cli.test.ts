@@ -1,4 +1,6 @@
-// Runs `npm run import` (scripts/import.ts) as a person would, into a data folder of its own.
+// Runs `npm run import` (scripts/import.ts) into a data folder of its own: once as a person
+// would, in a process of its own, and then through the same runImport in this process, which
+// is the same work without the second or so each process takes to start.
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -6,6 +8,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runImport } from '../../scripts/import-cli';
 
 // Expected counts are worked out by hand from the rows and records of
 // src/lib/server/import/fixtures/generate.ts.
@@ -20,27 +23,48 @@ afterAll(async () => {
 	await rm(dir, { recursive: true, force: true });
 });
 
-async function cli(file: string): Promise<{ code: number; stdout: string; stderr: string }> {
+interface Run {
+	code: number;
+	stdout: string;
+	stderr: string;
+}
+
+function env(): Record<string, string> {
+	return {
+		PATH: process.env.PATH ?? '',
+		NO_COLOR: '1',
+		NUDGE_REFERENCE_DATA_DIR: dir,
+		NUDGE_REFERENCE_NOW: '2026-03-30T18:00:00Z',
+		// A short demo keeps the first open of the database quick.
+		NUDGE_REFERENCE_DAYS: '30'
+	};
+}
+
+/** `npm run import -- FILE` in a process of its own: the script, its exit code, its output. */
+async function spawned(file: string): Promise<Run> {
 	try {
 		const { stdout, stderr } = await run(
 			process.execPath,
 			['node_modules/tsx/dist/cli.mjs', 'scripts/import.ts', `${FIXTURES}/${file}`],
-			{
-				env: {
-					PATH: process.env.PATH ?? '',
-					NO_COLOR: '1',
-					NUDGE_REFERENCE_DATA_DIR: dir,
-					NUDGE_REFERENCE_NOW: '2026-03-30T18:00:00Z',
-					// A short demo keeps the first open of the database quick.
-					NUDGE_REFERENCE_DAYS: '30'
-				}
-			}
+			{ env: env() }
 		);
 		return { code: 0, stdout, stderr };
 	} catch (error) {
-		const failed = error as { code: number; stdout: string; stderr: string };
+		const failed = error as Run;
 		return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
 	}
+}
+
+/** The same command run in this process, its output caught as the process's would be. */
+async function cli(file: string): Promise<Run> {
+	let stdout = '';
+	let stderr = '';
+	const code = await runImport([`${FIXTURES}/${file}`], {
+		env: env(),
+		stdout: { write: (text: string) => (stdout += text) },
+		stderr: { write: (text: string) => (stderr += text), isTTY: false }
+	});
+	return { code, stdout, stderr };
 }
 
 /** `moves  3 added  0 updated  0 unchanged` → [3, 0, 0]. */
@@ -52,7 +76,8 @@ function line(stdout: string, kind: string): number[] {
 
 describe('npm run import', () => {
 	it('stores an Apple Health export.zip and reports what was added per kind', async () => {
-		const { code, stdout } = await cli('apple-health-export.zip');
+		// The one run in a process of its own, as a person runs it: it must end by itself too.
+		const { code, stdout } = await spawned('apple-health-export.zip');
 		expect(code).toBe(0);
 		expect(stdout).toContain('apple-health-zip');
 		expect(line(stdout, 'moves')).toEqual([5, 0, 0]);

@@ -108,20 +108,25 @@ describe('the coverage of a range query', () => {
 	});
 
 	it('says a kind failed as soon as its read fails, not once the whole sync is over', async () => {
-		// Sleeps fail at once; moves answer slowly, so the sync runs on long after.
+		// Sleeps fail at once; every read after that waits until the failure has been said, so the
+		// sync still runs when it is (and a failure said only at the sync's end is never said).
+		let release = (): void => undefined;
+		const held = new Promise<void>((resolve) => (release = resolve));
+		let sleepsFailed = false;
 		const proxy = createFakeProxy({
 			handle: async (request) => {
-				if (new URL(request.url).pathname.includes('/users/@me/moves')) {
-					await new Promise((resolve) => setTimeout(resolve, 400));
-				}
+				if (sleepsFailed) await held;
 				return api.handle(request);
 			},
 			token: TOKEN
 		});
-		proxy.override = (path) =>
-			path.startsWith('v.1.1/users/@me/sleeps') ? new Response('broke', { status: 500 }) : null;
+		proxy.override = (path) => {
+			if (!path.startsWith('v.1.1/users/@me/sleeps')) return null;
+			sleepsFailed = true;
+			return new Response('broke', { status: 500 });
+		};
 		const { layer } = newLayer({ proxy, concurrency: 1 });
-		// Two months: several windows of moves, each slow, interleaved with the failing sleeps.
+		// Two months: several windows of moves, interleaved with the failing sleeps.
 		const sleeps = layer.list('sleeps', addDays(TODAY, -59), TODAY);
 		const settled = sleeps.settled;
 		let syncing = false;
@@ -132,6 +137,7 @@ describe('the coverage of a range query', () => {
 		// Said while the sync still reads the other kinds: the page need not wait for them.
 		expect(syncing).toBe(true);
 		expect(sleeps.data).toEqual([]);
+		release();
 		await settled;
 	}, 30_000);
 

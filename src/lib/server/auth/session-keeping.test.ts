@@ -123,7 +123,13 @@ describe('sessions kept by the server', () => {
 	it('5,100 scripted sign-ins from one client leave an earlier person’s session working', async () => {
 		const runtime = server({ NUDGE_SESSION_SECRET: SECRET });
 		const person = await signedIn(runtime, new Jar(), '198.51.100.23');
-		for (let i = 0; i < 5100; i++) await signedIn(runtime, new Jar(), '192.0.2.66');
+		// As a script would send them: 50 at a time, each a whole sign-in of its own, so the store
+		// meets them interleaved (and one waits less on the others' hashing off the main thread).
+		for (let sent = 0; sent < 5100; sent += 50) {
+			await Promise.all(
+				Array.from({ length: 50 }, () => signedIn(runtime, new Jar(), '192.0.2.66'))
+			);
+		}
 		expect(await sessionInfo(runtime, person)).toMatchObject({ signedIn: true });
 		// The flood holds no more than its own share of the store.
 		expect(runtime.sessions.sessionsOf('192.0.2.66')).toBe(20);
