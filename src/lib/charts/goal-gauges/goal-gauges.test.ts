@@ -49,6 +49,11 @@ describe('goal gauges', () => {
 		expect(goalStatus({ ...sleep, target: null, achieved: null })).toBe('Goal met by 30 min');
 	});
 
+	it('says no night has ended today rather than a night of 0 min', () => {
+		const none = { ...sleep, remaining: 28800, achieved: 0, exceeded: false };
+		expect(goalStatus(none)).toBe('No night recorded yet today');
+	});
+
 	it('says what remains when the goal’s size is not known', () => {
 		expect(goalStatus({ ...steps, target: null, achieved: null })).toBe('2,500 steps to go');
 		expect(goalStatus({ ...steps, target: null, achieved: null, remaining: 0 })).toBe('Goal met');

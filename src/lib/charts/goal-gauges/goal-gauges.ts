@@ -42,7 +42,7 @@ export interface GoalGaugesLayout {
 /**
  * What is done against the goal first: today's steps so far and what is left (`8,160 of 10,000
  * steps, 1,840 to go`, `12,400 of 10,000 steps, goal met`), last night's sleep as the finished
- * night it is (`7 h 12 min of 8 h`, never "to go"). Eating is a budget rather than a target (the
+ * night it is (`7 h 12 min of 8 h`, never "to go"), or that no night has ended today. Eating is a budget rather than a target (the
  * API gives what is left of it, not its size): `620 kcal left today` or `150 kcal over budget`.
  * Without a target, what remains alone.
  */
@@ -53,6 +53,9 @@ export function goalStatus(gauge: GoalGauge): string {
 	}
 	const { achieved, target } = gauge;
 	if (gauge.goal === 'sleep') {
+		// The whole goal left: no night has ended today (at 04:45 the person may still be asleep),
+		// which is not a night of 0 min.
+		if (gauge.remaining === target && target !== null) return 'No night recorded yet today';
 		if (achieved !== null && target !== null)
 			return `${formatDuration(achieved)} of ${formatDuration(target)}`;
 		return gauge.remaining <= 0
