@@ -312,6 +312,52 @@ test.describe('in the morning: Today, Goals and Activity at 09:30', () => {
 		for (const top of tops) perRow.set(top, (perRow.get(top) ?? 0) + 1);
 		expect([...perRow.values()].every((count) => count >= 2)).toBe(true);
 	});
+	test('before waking, Sleep and the sleep goal say no night has ended yet, not a night of 0 min', async ({
+		page
+	}) => {
+		// The API as it answers before the band has synced the night: no sleep dated today, the
+		// whole sleep goal left.
+		await page.route(
+			(url) => url.pathname.startsWith('/api/nudge/') && url.pathname.endsWith('/users/@me/sleeps'),
+			async (route: Route) => {
+				const response = await route.fetch();
+				const body = z
+					.looseObject({
+						data: z.looseObject({ items: z.array(z.looseObject({ date: z.number() })) })
+					})
+					.parse(await response.json());
+				body.data.items = body.data.items.filter((item) => item.date !== TODAY);
+				await route.fulfill({ response, json: body });
+			}
+		);
+		await page.route(
+			(url) => url.pathname.startsWith('/api/nudge/') && url.pathname.endsWith('/users/@me/goals'),
+			async (route: Route) => {
+				const response = await route.fetch();
+				const body = z
+					.looseObject({
+						data: z.looseObject({
+							sleep_total: z.number(),
+							remaining_for_day: z.looseObject({})
+						})
+					})
+					.parse(await response.json());
+				body.data.remaining_for_day = {
+					...body.data.remaining_for_day,
+					sleep_seconds_remaining: body.data.sleep_total
+				};
+				await route.fulfill({ response, json: body });
+			}
+		);
+		await page.goto(`${origin}/sleep`);
+		await expect(page.getByText(/^No night has ended yet today/)).toBeVisible({ timeout: 20_000 });
+		await expect(page.getByText(/No sleep recorded/)).toHaveCount(0);
+		await page.goto(`${origin}/`);
+		await expect(
+			page.getByRole('gridcell', { name: /^Sleep last night No night recorded yet today/ })
+		).toBeVisible();
+		await expect(page.getByText(/0 min of/)).toHaveCount(0);
+	});
 });
 
 test.describe('history loading, a partly failed read, colours, and offline', () => {

@@ -41,6 +41,12 @@ describe('one night', () => {
 		expect(model.empty).toBe('No night ended on Sun 22 Mar.');
 		expect(model.naps).toEqual({ rows: [], empty: 'No naps on this day.' });
 	});
+
+	it('says today’s night has not ended yet, not that there was none', () => {
+		const model = sleepNight(inputs({ span: 'night', date: TODAY, average: false }));
+		expect(model.night).toBeNull();
+		expect(model.empty).toMatch(/^No night has ended yet today/);
+	});
 });
 
 describe('a week of nights', () => {

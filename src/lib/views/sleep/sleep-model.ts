@@ -52,12 +52,21 @@ export interface SleepNightModel {
 	naps: NapList;
 }
 
+/** Today's night before it has ended (and synced): said instead of "no night". */
+export const NIGHT_NOT_YET =
+	'No night has ended yet today: a night shows under the date you woke up, once the band syncs.';
+
 export function sleepNight(inputs: SleepInputs): SleepNightModel {
 	const { dates, sleeps } = inputs;
 	const { naps } = splitSleeps(sleepsIn(sleeps, dates.slots));
+	// Today with no night yet: the person may still be asleep, which is not a day without a night.
+	const empty =
+		dates.date === inputs.coverage.today
+			? NIGHT_NOT_YET
+			: `No night ended on ${formatDay(dates.date)}.`;
 	return {
 		night: nightOf(sleeps, dates.date),
-		empty: `No night ended on ${formatDay(dates.date)}.`,
+		empty,
 		naps: { rows: napRows(naps), empty: 'No naps on this day.' }
 	};
 }
