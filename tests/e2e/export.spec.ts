@@ -23,6 +23,9 @@ async function openCard(page: Page): Promise<Locator> {
 	await page.goto('/');
 	const card = page.getByRole('region', { name: TITLE });
 	await expect(card.getByRole('group', { name: 'Steps per hour today' })).toBeVisible();
+	// The chart draws as soon as today's records are in; the hour under way is marked once the sync
+	// that brought them has ended. Exports are compared with the chart as it then stands.
+	await expect(page.getByRole('link', { name: /^Synced / })).toBeVisible({ timeout: 30_000 });
 	return card;
 }
 
