@@ -75,34 +75,46 @@ async function failHistory(page: Page, part: string, before: number): Promise<vo
 	);
 }
 
-/** Answers the page's moves as the API would for records that carry no distance and no energy. */
-async function movesWithoutDistanceOrEnergy(page: Page): Promise<void> {
+/**
+ * Answers the page's requests for `list` (`moves`, `sleeps`, `goals`) as the API does, with the
+ * JSON body read by `schema` and changed by `edit` first.
+ */
+async function answerEdited<T>(
+	page: Page,
+	list: string,
+	schema: z.ZodMiniType<T>,
+	edit: (body: T) => void
+): Promise<void> {
 	await page.route(
-		(url) => url.pathname.startsWith('/api/nudge/') && url.pathname.endsWith('/users/@me/moves'),
+		(url) => url.pathname.startsWith('/api/nudge/') && url.pathname.endsWith(`/users/@me/${list}`),
 		async (route: Route) => {
 			const response = await route.fetch();
-			const body = z
-				.looseObject({
-					data: z.looseObject({
-						items: z.array(
-							z.looseObject({
-								details: z.looseObject({
-									hourly_totals: z.record(z.string(), z.looseObject({}))
-								})
-							})
-						)
-					})
-				})
-				.parse(await response.json());
-			for (const item of body.data.items) {
-				Object.assign(item.details, { distance: null, km: null, calories: null });
-				for (const hour of Object.values(item.details.hourly_totals)) {
-					Object.assign(hour, { distance: null, calories: null });
-				}
-			}
+			const body = schema.parse(await response.json());
+			edit(body);
 			await route.fulfill({ response, json: body });
 		}
 	);
+}
+
+/** Answers the page's moves as the API would for records that carry no distance and no energy. */
+async function movesWithoutDistanceOrEnergy(page: Page): Promise<void> {
+	const moves = z.looseObject({
+		data: z.looseObject({
+			items: z.array(
+				z.looseObject({
+					details: z.looseObject({ hourly_totals: z.record(z.string(), z.looseObject({})) })
+				})
+			)
+		})
+	});
+	await answerEdited(page, 'moves', moves, (body) => {
+		for (const item of body.data.items) {
+			Object.assign(item.details, { distance: null, km: null, calories: null });
+			for (const hour of Object.values(item.details.hourly_totals)) {
+				Object.assign(hour, { distance: null, calories: null });
+			}
+		}
+	});
 }
 
 test.describe('in the morning: Today, Goals and Activity at 09:30', () => {
@@ -317,38 +329,21 @@ test.describe('in the morning: Today, Goals and Activity at 09:30', () => {
 	}) => {
 		// The API as it answers before the band has synced the night: no sleep dated today, the
 		// whole sleep goal left.
-		await page.route(
-			(url) => url.pathname.startsWith('/api/nudge/') && url.pathname.endsWith('/users/@me/sleeps'),
-			async (route: Route) => {
-				const response = await route.fetch();
-				const body = z
-					.looseObject({
-						data: z.looseObject({ items: z.array(z.looseObject({ date: z.number() })) })
-					})
-					.parse(await response.json());
-				body.data.items = body.data.items.filter((item) => item.date !== TODAY);
-				await route.fulfill({ response, json: body });
-			}
-		);
-		await page.route(
-			(url) => url.pathname.startsWith('/api/nudge/') && url.pathname.endsWith('/users/@me/goals'),
-			async (route: Route) => {
-				const response = await route.fetch();
-				const body = z
-					.looseObject({
-						data: z.looseObject({
-							sleep_total: z.number(),
-							remaining_for_day: z.looseObject({})
-						})
-					})
-					.parse(await response.json());
-				body.data.remaining_for_day = {
-					...body.data.remaining_for_day,
-					sleep_seconds_remaining: body.data.sleep_total
-				};
-				await route.fulfill({ response, json: body });
-			}
-		);
+		const sleeps = z.looseObject({
+			data: z.looseObject({ items: z.array(z.looseObject({ date: z.number() })) })
+		});
+		await answerEdited(page, 'sleeps', sleeps, (body) => {
+			body.data.items = body.data.items.filter((item) => item.date !== TODAY);
+		});
+		const goals = z.looseObject({
+			data: z.looseObject({ sleep_total: z.number(), remaining_for_day: z.looseObject({}) })
+		});
+		await answerEdited(page, 'goals', goals, (body) => {
+			body.data.remaining_for_day = {
+				...body.data.remaining_for_day,
+				sleep_seconds_remaining: body.data.sleep_total
+			};
+		});
 		await page.goto(`${origin}/sleep`);
 		await expect(page.getByText(/^No night has ended yet today/)).toBeVisible({ timeout: 20_000 });
 		await expect(page.getByText(/No sleep recorded/)).toHaveCount(0);
