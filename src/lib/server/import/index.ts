@@ -3,11 +3,9 @@ import { createHash, type Hash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { isValidTz } from '$lib/time/zone';
 import { AppleHealthReader } from './apple-health';
-import { importVendorArchive } from './archive/vendor-import';
 import { Collector } from './collector';
 import { fileContent, formatOf, healthExportInZip, type ExportContent } from './formats';
 import { Pace } from './pace';
-import { readUpCsv } from './up-csv';
 import {
 	emptyCounts,
 	ImportError,
@@ -117,14 +115,14 @@ export async function importStream(
 	const chunks = counted(input, options.size ?? null, options.onProgress, tally);
 	let read: FileRead;
 	try {
-		read =
-			format === 'up-csv'
-				? await readUpCsv(Readable.from(chunks), collector, options.fileName, {
-						tz,
-						given,
-						nowMs: now()
-					})
-				: await readAppleHealth(chunks, collector, options.fileName, now());
+		if (format === 'up-csv') {
+			const { readUpCsv } = await import('./up-csv');
+			read = await readUpCsv(Readable.from(chunks), collector, options.fileName, {
+				tz,
+				given,
+				nowMs: now()
+			});
+		} else read = await readAppleHealth(chunks, collector, options.fileName, now());
 	} catch (error) {
 		// A read error (a damaged zip entry, a vanished file) is reported like a malformed file.
 		const failure =
@@ -202,7 +200,9 @@ export async function importFile(
 ): Promise<ImportSummary> {
 	const format = formatOf(path);
 	if (format === 'apple-health-zip') {
-		// A Fitbit, Garmin Connect or Oura export is recognised by the files it holds.
+		// A Fitbit, Garmin Connect or Oura export is recognised by the files it holds. Their readers
+		// (and the UP export's) are loaded when a file needs them: the command line starts sooner.
+		const { importVendorArchive } = await import('./archive/vendor-import');
 		const vendor = await importVendorArchive(path, sink, options);
 		if (vendor) return vendor;
 	}
