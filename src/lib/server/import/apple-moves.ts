@@ -254,22 +254,32 @@ export class MinuteLedger {
 			// A day in memory is newer than its copy in the scratch file.
 			const chunk = this.#chunks.get(key) ?? this.#file?.read(key);
 			if (!chunk) continue;
+			// The local day of the minute before: the next minute is almost always on the same one.
+			let localDay = Number.NaN;
+			let day: DayMinutes | undefined;
+			const steps = chunk.values[STEPS];
+			const distance = chunk.values[DISTANCE];
+			const active = chunk.values[ACTIVE_ENERGY];
+			const basal = chunk.values[BASAL_ENERGY];
 			for (let index = 0; index < MINUTES_PER_CHUNK; index++) {
 				const offset = chunk.offsets[index] ?? NO_OFFSET;
 				if (offset === NO_OFFSET) continue;
 				const epoch = (key * MINUTES_PER_CHUNK + index) * 60;
-				const date = localDateAt(epoch, offset);
-				let day = days.get(date);
-				if (!day) {
-					day = { date, epochs: [], offsets: [], steps: [], distance: [], active: [], basal: [] };
-					days.set(date, day);
+				if (day === undefined || Math.floor((epoch + offset * 60) / 86400) !== localDay) {
+					localDay = Math.floor((epoch + offset * 60) / 86400);
+					const date = localDateAt(epoch, offset);
+					day = days.get(date);
+					if (!day) {
+						day = { date, epochs: [], offsets: [], steps: [], distance: [], active: [], basal: [] };
+						days.set(date, day);
+					}
 				}
 				day.epochs.push(epoch);
 				day.offsets.push(offset);
-				day.steps.push(chunk.values[STEPS]?.[index] ?? 0);
-				day.distance.push(chunk.values[DISTANCE]?.[index] ?? 0);
-				day.active.push(chunk.values[ACTIVE_ENERGY]?.[index] ?? 0);
-				day.basal.push(chunk.values[BASAL_ENERGY]?.[index] ?? 0);
+				day.steps.push(steps?.[index] ?? 0);
+				day.distance.push(distance?.[index] ?? 0);
+				day.active.push(active?.[index] ?? 0);
+				day.basal.push(basal?.[index] ?? 0);
 			}
 			// A local day draws on at most the UTC days before and after it (offsets within ±14 h).
 			const utcDate = localDateAt(key * MINUTES_PER_CHUNK * 60, 0);
@@ -319,6 +329,7 @@ function buildMove(
 	let activeEnergy = 0;
 	let basalEnergy = 0;
 	let hourKey = '';
+	let lastHour = Number.NaN;
 	/** Where the clock's offset changed within the day: [epoch, offset in minutes]. */
 	const offsets: [number, number][] = [];
 	for (let i = 0; i < count; i++) {
@@ -326,10 +337,15 @@ function buildMove(
 		const offset = day.offsets[i] ?? 0;
 		if (offsets.length === 0 || offsets[offsets.length - 1]?.[1] !== offset)
 			offsets.push([epoch, offset]);
-		const key = localHourKey(epoch, offset);
-		if (key !== hourKey) {
-			hourKey = key;
-			tally.enterHour(key);
+		// The hour's key is a string: made only when the local hour changes, not every minute.
+		const localHour = Math.floor((epoch + offset * 60) / 3600);
+		if (localHour !== lastHour) {
+			lastHour = localHour;
+			const key = localHourKey(epoch, offset);
+			if (key !== hourKey) {
+				hourKey = key;
+				tally.enterHour(key);
+			}
 		}
 		const minuteSteps = steps[i] ?? 0;
 		const minuteDistance = distance[i] ?? 0;

@@ -3,11 +3,9 @@ import { createHash, type Hash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { isValidTz } from '$lib/time/zone';
 import { AppleHealthReader } from './apple-health';
-import { importVendorArchive } from './archive/vendor-import';
 import { Collector } from './collector';
 import { fileContent, formatOf, healthExportInZip, type ExportContent } from './formats';
 import { Pace } from './pace';
-import { readUpCsv } from './up-csv';
 import {
 	emptyCounts,
 	ImportError,
@@ -34,8 +32,12 @@ export {
 	type StoreWriter
 } from './store-sink';
 
-/** The parser takes a read chunk in slices this big, so the event loop gets a turn between them. */
-const PARSE_SLICE = 1 << 18;
+/**
+ * The parser takes a read chunk in slices this big, so the event loop gets a turn between them.
+ * A slice decodes to a string of at most 128 KB, which V8 makes in its young generation; a
+ * 256 KiB slice's string went to the large-object space and took twice as long to decode.
+ */
+const PARSE_SLICE = 1 << 16;
 /**
  * Folded into every file's digest: bumped when the importer reads a file differently, so a file
  * imported by an earlier version is imported again rather than recognised as done.
@@ -113,14 +115,14 @@ export async function importStream(
 	const chunks = counted(input, options.size ?? null, options.onProgress, tally);
 	let read: FileRead;
 	try {
-		read =
-			format === 'up-csv'
-				? await readUpCsv(Readable.from(chunks), collector, options.fileName, {
-						tz,
-						given,
-						nowMs: now()
-					})
-				: await readAppleHealth(chunks, collector, options.fileName, now());
+		if (format === 'up-csv') {
+			const { readUpCsv } = await import('./up-csv');
+			read = await readUpCsv(Readable.from(chunks), collector, options.fileName, {
+				tz,
+				given,
+				nowMs: now()
+			});
+		} else read = await readAppleHealth(chunks, collector, options.fileName, now());
 	} catch (error) {
 		// A read error (a damaged zip entry, a vanished file) is reported like a malformed file.
 		const failure =
@@ -198,7 +200,9 @@ export async function importFile(
 ): Promise<ImportSummary> {
 	const format = formatOf(path);
 	if (format === 'apple-health-zip') {
-		// A Fitbit, Garmin Connect or Oura export is recognised by the files it holds.
+		// A Fitbit, Garmin Connect or Oura export is recognised by the files it holds. Their readers
+		// (and the UP export's) are loaded when a file needs them: the command line starts sooner.
+		const { importVendorArchive } = await import('./archive/vendor-import');
 		const vendor = await importVendorArchive(path, sink, options);
 		if (vendor) return vendor;
 	}

@@ -12,21 +12,34 @@ interface Source {
  */
 export class SourceRanking {
 	readonly #ids = new Map<string, number>();
-	/** Source name → the devices seen under it, with their ids. */
-	readonly #byName = new Map<string, { device: string | undefined; id: number }[]>();
+	/**
+	 * Source name → whether the name says Watch and then its id, else the devices seen under it
+	 * with their ids.
+	 */
+	readonly #byName = new Map<
+		string,
+		{ watchName: boolean; id: number; devices: { device: string | undefined; id: number }[] }
+	>();
 	readonly #sources: Source[] = [{ name: '', watch: false }];
 
 	/** A small id (1, 2, …) for a source; 0 means "no source". */
 	idOf(sourceName: string, device: string | undefined): number {
 		// Keyed by the short name; the long device text is compared, not hashed, on every record.
-		let devices = this.#byName.get(sourceName);
-		if (!devices) {
-			devices = [];
-			this.#byName.set(sourceName, devices);
+		let known = this.#byName.get(sourceName);
+		if (!known) {
+			known = { watchName: sourceName.includes('Watch'), id: 0, devices: [] };
+			this.#byName.set(sourceName, known);
 		}
-		for (const known of devices) if (known.device === device) return known.id;
+		// A name that says Watch is a watch whatever its device says, so its device text (the
+		// longest attribute, pieced together around its entities) is not read at all: most of an
+		// export's samples are a watch's.
+		if (known.watchName) {
+			if (known.id === 0) known.id = this.#register(sourceName, device);
+			return known.id;
+		}
+		for (const seen of known.devices) if (seen.device === device) return seen.id;
 		const id = this.#register(sourceName, device);
-		devices.push({ device, id });
+		known.devices.push({ device, id });
 		return id;
 	}
 
