@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Move, MoveTick } from '$lib/api/records';
 import { Collector } from './collector';
 import { MemorySink } from './memory-sink';
+import type { ImportedRecord, ImportSink } from './types';
 
 const move: Move = {
 	xid: 'move-1',
@@ -69,5 +70,19 @@ describe('Collector', () => {
 		await expect(
 			collector.add({ kind: 'moves', record: { ...move, date: 20240230 }, ticks: [] })
 		).rejects.toThrow(/moves record of 20240230: date/);
+	});
+
+	it('leaves the check to a sink that checks every record itself, as the embedded store does', async () => {
+		const given: ImportedRecord[] = [];
+		const checking: ImportSink = {
+			checksRecords: true,
+			add: (item) => void given.push(item),
+			commit: () => Promise.resolve(null),
+			abort: () => Promise.resolve()
+		};
+		const collector = new Collector(checking);
+		await collector.add({ kind: 'moves', record: { ...move, date: 20240230 }, ticks: [] });
+		expect(given).toHaveLength(1);
+		expect(collector.counts.moves).toBe(1);
 	});
 });

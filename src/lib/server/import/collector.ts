@@ -35,15 +35,20 @@ function check(schema: z.ZodMiniType, value: unknown, what: string): void {
 	}
 }
 
-/** Validates, drops a repeated id (the first one wins), and forwards to the sink. */
+/**
+ * Validates (unless the sink checks every record itself: `ImportSink.checksRecords`), drops a
+ * repeated id (the first one wins), and forwards to the sink.
+ */
 export class Collector {
 	readonly counts = emptyCounts();
 	readonly skipped: Record<string, number> = {};
 	readonly #seen = new Set<string>();
 	readonly #sink: ImportSink;
+	readonly #check: boolean;
 
 	constructor(sink: ImportSink) {
 		this.#sink = sink;
+		this.#check = sink.checksRecords !== true;
 	}
 
 	skip(reason: string, count = 1): void {
@@ -54,6 +59,12 @@ export class Collector {
 		const key = `${item.kind}/${item.record.xid}`;
 		if (this.#seen.has(key)) return;
 		this.#seen.add(key);
+		if (this.#check) this.#checkRecord(item);
+		this.counts[item.kind]++;
+		await this.#sink.add(item);
+	}
+
+	#checkRecord(item: ImportedRecord): void {
 		const what = `${item.kind} record of ${item.record.date}`;
 		switch (item.kind) {
 			case 'moves':
@@ -80,7 +91,5 @@ export class Collector {
 				check(cardiacEventV10Schema, item.record, what);
 				break;
 		}
-		this.counts[item.kind]++;
-		await this.#sink.add(item);
 	}
 }

@@ -242,6 +242,8 @@ describe('importing into the embedded store', () => {
 		const [night] = read.list('sleeps');
 		if (night?.kind !== 'sleeps') throw new Error('the fixture has no sleep');
 		await store.add({ ...night, record: { ...night.record, date: -1 } });
+		// The store checks every record: the collector leaves the check to it.
+		expect(store.checksRecords).toBe(true);
 		// Reported like a malformed file: the import module's own error, with the store's words.
 		const failure: unknown = await store.commit().catch((error: unknown) => error);
 		expect(failure).toBeInstanceOf(ImportError);

@@ -51,6 +51,8 @@ export interface StoredImport {
 export interface StoreWriter {
 	(): Promise<StoreImport>;
 	priorImports?: (bytes: number) => Promise<StoredImport[]>;
+	/** True when the store checks each record against the API's schemas (`ImportSink.checksRecords`). */
+	checksRecords?: boolean;
 }
 
 /**
@@ -71,7 +73,8 @@ export interface ImportingApi {
 /**
  * Imports into the person's own account of `api`: each file opens one import transaction, whose
  * refusals (a record that fails the store's schema, a store busy with another writer) are
- * ImportErrors, reported like a malformed file.
+ * ImportErrors, reported like a malformed file. The embedded API checks every record it is
+ * given against the API's schemas (`checksRecords`).
  */
 export function ownAccountWriter(api: ImportingApi, module: ImportingApiModule): StoreWriter {
 	const reported = (error: unknown): unknown =>
@@ -103,9 +106,10 @@ export function ownAccountWriter(api: ImportingApi, module: ImportingApiModule):
 			abort: () => transaction.abort()
 		};
 	};
+	const writer: StoreWriter = Object.assign(open, { checksRecords: true });
 	return api.priorImports === undefined
-		? open
-		: Object.assign(open, {
+		? writer
+		: Object.assign(writer, {
 				priorImports: async (bytes: number) =>
 					(await api.priorImports?.(module.OWN_ACCOUNT, bytes)) ?? []
 			});
@@ -127,6 +131,10 @@ export class StoreSink implements ImportSink {
 
 	constructor(open: StoreWriter) {
 		this.#open = open;
+	}
+
+	get checksRecords(): boolean {
+		return this.#open.checksRecords === true;
 	}
 
 	add(item: ImportedRecord): Promise<void> {

@@ -74,6 +74,12 @@ export interface ImportSink {
 	 * matches one, answers that import's summary without reading the file again.
 	 */
 	priorImports?(bytes: number): Promise<PriorImport[]>;
+	/**
+	 * True when the sink checks every record against the API's schemas itself and refuses one
+	 * that fails, as the embedded API's store does (`ownAccountWriter`): the collector then leaves
+	 * the check to it rather than run every record through the same schemas twice.
+	 */
+	readonly checksRecords?: boolean;
 }
 
 /** What a commit keeps beside the records. */
