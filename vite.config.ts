@@ -1,4 +1,5 @@
 import { sveltekit } from '@sveltejs/kit/vite';
+import { firstPageChunk } from './scripts/first-page-chunk.ts';
 import { playwright } from '@vitest/browser-playwright';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { answerRequests, colorScheme, sentRequests, tap } from './tests/browser/commands.ts';
@@ -34,7 +35,7 @@ const serverSetup = {
 };
 
 export default defineConfig({
-	plugins: [sveltekit()],
+	plugins: [sveltekit(), firstPageChunk()],
 	test: {
 		environment: 'node',
 		env: { TZ: ZONE },

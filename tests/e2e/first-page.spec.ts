@@ -47,3 +47,32 @@ test('Body’s first visit loads the weigh-in writes it offers', async ({ browse
 	const body = await scriptsOfColdVisit(browser, '/body', 'Body');
 	expect(body).toContain(ONLY_ON_USE['weigh-in writes']);
 });
+
+/** The scripts and the API reads of a cold visit of Today, once it has synced and the network rests. */
+async function requestsOfColdToday(
+	browser: Browser
+): Promise<{ scripts: string[]; reads: string[] }> {
+	const context = await browser.newContext();
+	const page = await context.newPage();
+	const scripts: string[] = [];
+	const reads: string[] = [];
+	page.on('request', (request) => {
+		const { pathname, search } = new URL(request.url());
+		if (request.resourceType() === 'script') scripts.push(pathname);
+		else if (pathname.startsWith('/api/')) reads.push(pathname + search);
+	});
+	await page.goto('/');
+	await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
+	await expect(page.getByRole('link', { name: /^Synced / })).toBeVisible({ timeout: 30_000 });
+	await page.waitForLoadState('networkidle');
+	await context.close();
+	return { scripts, reads };
+}
+
+test('Today’s first visit loads its code in a few files', async ({ browser }) => {
+	const { scripts } = await requestsOfColdToday(browser);
+	// A phone opens six connections to a host: thirty scripts were five round trips in a row
+	// (scripts/first-page-chunk.ts). Kit's start and app, the layout, the page, the error page,
+	// the first-page chunk and the chunks loaded on need.
+	expect(scripts.length, scripts.join('\n')).toBeLessThanOrEqual(10);
+});
