@@ -76,3 +76,13 @@ test('Today’s first visit loads its code in a few files', async ({ browser }) 
 	// the first-page chunk and the chunks loaded on need.
 	expect(scripts.length, scripts.join('\n')).toBeLessThanOrEqual(10);
 });
+
+test('Today’s first visit asks each of its first reads once', async ({ browser }) => {
+	const { reads } = await requestsOfColdToday(browser);
+	// app.html's script asked for these while the scripts loaded; the data layer took its answers
+	// (src/lib/cache/early-reads.ts) rather than asking again.
+	const times = (read: string) => reads.filter((asked) => asked === read).length;
+	expect(times('/api/session'), reads.join('\n')).toBe(1);
+	expect(times('/api/nudge/v.1.1/users/@me/moves'), reads.join('\n')).toBe(1);
+	expect(times('/api/nudge/v.1.1/users/@me/settings'), reads.join('\n')).toBe(1);
+});

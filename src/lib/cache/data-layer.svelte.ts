@@ -9,6 +9,7 @@ import {
 	type SignInReason
 } from './account.svelte';
 import { Details } from './details';
+import { fetchWithEarlyReads } from './early-reads';
 import { layerQueries, type LayerQuerySource } from './layer-query';
 import { ReadLedger } from './ledger.svelte';
 import { Person, type PersonDay } from './person.svelte';
@@ -308,7 +309,8 @@ let singleton: DataLayer | null = null;
 export function getDataLayer(): DataLayer {
 	if (singleton === null) {
 		const layer = new DataLayer({
-			fetch: (input, init) => fetch(input, init),
+			// The first reads may have been asked already, by app.html's script (early-reads.ts).
+			fetch: fetchWithEarlyReads(),
 			memory: typeof localStorage === 'undefined' ? null : localStorage
 		});
 		if (typeof window !== 'undefined') {
