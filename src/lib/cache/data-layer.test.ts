@@ -159,6 +159,36 @@ describe('DataLayer', () => {
 		expect(moves.status).toBe('error');
 	});
 
+	it('shows the goals the API answered while the cache is still opening, and keeps them once it opens', async () => {
+		const store = createMemoryStore();
+		let openCache = () => {};
+		const opened = new Promise<void>((resolve) => (openCache = resolve));
+		const proxy = createFakeProxy({ handle: (r) => api.handle(r), token: TOKEN });
+		const layer = new DataLayer({
+			fetch: proxy.fetch,
+			session: {
+				mode: 'token',
+				signedIn: true,
+				userKey: 'opening',
+				scopes: [],
+				upstream: 'embedded'
+			},
+			// A first visit: creating the cache's tables takes longer than the API takes to answer.
+			openStore: async () => {
+				await opened;
+				return store;
+			}
+		});
+		const goals = layer.details.goals();
+		await waitUntil(() => goals.data !== undefined, 5000);
+		expect(goals.data?.move_steps).toBeGreaterThan(0);
+		expect(goals.fromCache).toBe(false);
+		expect(await store.docs.goals.get('current')).toBeUndefined();
+		openCache();
+		await waitUntil(async () => (await store.docs.goals.get('current')) !== undefined, 5000);
+		expect((await store.docs.goals.get('current'))?.value).toEqual(goals.data);
+	});
+
 	it('falls back to memory and says so when IndexedDB cannot be opened', async () => {
 		const proxy = createFakeProxy({ handle: (r) => api.handle(r), token: TOKEN });
 		const layer = new DataLayer({

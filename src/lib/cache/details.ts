@@ -2,7 +2,7 @@
 import type { GoalsV11, Meal, MealItem, Settings, Sleep, SleepTick, User } from '$lib/api';
 import type { Move, MoveTick, Workout, WorkoutTick } from '$lib/api';
 import type { ApiClient, TrendSeries, TrendsQuery } from '$lib/client';
-import type { LayerQuerySource } from './layer-query';
+import { keepLater, type LayerQuerySource } from './layer-query';
 import { QueryMemo } from './query-memo';
 import { Query, type Restartable, type Stamped } from './query.svelte';
 import type { CacheStore, CacheUsage, DocKind, DocValues, TickItems, TickKind } from './schema';
@@ -158,7 +158,7 @@ export class Details {
 				fresh: async (store, signal) => {
 					const value = await this.#options.client.trends(query, { signal });
 					const fetchedAt = this.#options.serverNow();
-					await store.trends.put({ key, fetchedAt, value });
+					keepLater(store.then((opened) => opened.trends.put({ key, fetchedAt, value })));
 					return { value, fetchedAt };
 				}
 			})
@@ -205,7 +205,8 @@ export class Details {
 				const entry = await store.ticks[kind].get(parent.xid);
 				return entry && { value: entry.items, fetchedAt: entry.fetchedAt };
 			},
-			fresh: async (store, signal) => {
+			fresh: async (opening, signal) => {
+				const store = await opening;
 				// Ticks of a finished record never change: the cached copy is fresh while its parent
 				// has not grown since (a move of today keeps growing; its time_completed says so).
 				const entry = await store.ticks[kind].get(parent.xid);
@@ -240,7 +241,9 @@ export class Details {
 			fresh: async (store, signal) => {
 				const value = await fetchDoc(signal);
 				const fetchedAt = this.#options.serverNow();
-				await store.docs[kind].put({ key: 'current', fetchedAt, value });
+				keepLater(
+					store.then((opened) => opened.docs[kind].put({ key: 'current', fetchedAt, value }))
+				);
 				return { value, fetchedAt };
 			}
 		});

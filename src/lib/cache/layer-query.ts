@@ -6,7 +6,11 @@ import type { CacheStore } from './schema';
 /** A query over the cache of the person shown. */
 export interface LayerQuerySource<T> {
 	cached: (store: CacheStore) => Promise<Stamped<T> | undefined>;
-	fresh: (store: CacheStore, signal: AbortSignal) => Promise<Stamped<T>>;
+	/**
+	 * Asks the API. The cache is handed as a promise: on a first visit it opens after the answer
+	 * has come, and an answer that needs nothing from it shows without waiting (`keepLater`).
+	 */
+	fresh: (store: Promise<CacheStore>, signal: AbortSignal) => Promise<Stamped<T>>;
 	/**
 	 * Forgets the query once nothing has read it for the gc time (query.svelte.ts); without
 	 * it the query lives as long as the layer.
@@ -30,7 +34,7 @@ export function layerQueries(options: {
 				const session = await options.account.current();
 				if (!session.signedIn) throw new Error('Sign in to load your data.');
 				try {
-					return await source.fresh(await options.store(), signal);
+					return await source.fresh(options.store(), signal);
 				} catch (error) {
 					options.account.failed(error);
 					throw error;
@@ -43,4 +47,12 @@ export function layerQueries(options: {
 		});
 		return query;
 	};
+}
+
+/**
+ * Keeps a fresh answer in the cache once the cache is open, without holding the answer back. A
+ * write that fails loses only the offline copy (a full disk is said by the store itself).
+ */
+export function keepLater(write: Promise<unknown>): void {
+	write.catch(() => {});
 }

@@ -65,7 +65,8 @@ export function moodDays(layer: DataLayer, fromDate: number, toDate: number): Qu
 				if (days.length === 0) return undefined;
 				return { value: moodsIn(days), fetchedAt: Math.min(...days.map((d) => d.fetchedAt)) };
 			},
-			fresh: async (store, signal) => {
+			fresh: async (opening, signal) => {
+				const store = await opening;
 				const missing = lacking(await layer.account.current(), MOOD_READ_SCOPE);
 				if (missing !== null) throw scopeError(missing);
 				const shown = showAsRead(query, reading);

@@ -223,24 +223,32 @@ export class Query<T> {
 	}
 
 	async #run(revalidate: boolean): Promise<void> {
-		const epoch = this.#epoch;
+		// The API is asked while the cache is read: on a first visit the cache takes longer to
+		// open than the answer takes to come, and a value read from the cache never replaces one
+		// that came from the API.
+		const cacheRead = this.#readCache(this.#epoch);
+		if (revalidate) await this.#revalidate(cacheRead);
+		await cacheRead;
+		if (!revalidate && this.#data !== undefined) this.#stale = false;
+	}
+
+	async #readCache(epoch: number): Promise<void> {
 		try {
 			const cached = await this.#source.cached();
 			if (epoch !== this.#epoch) return;
-			if (cached) {
+			if (cached && this.#data === undefined) {
 				this.#show(cached, true);
 				this.#fromCache = true;
 			}
 		} catch (error) {
 			if (epoch !== this.#epoch) return;
 			// A cache that cannot be read is not fatal: the network may still answer.
-			this.#error = messageOf(error);
+			if (this.#data === undefined && this.#error === null) this.#error = messageOf(error);
 		}
-		if (revalidate) await this.#revalidate();
-		else if (this.#data !== undefined) this.#stale = false;
 	}
 
-	async #revalidate(): Promise<void> {
+	/** Asks the API; a failure is said once `cacheRead` is over, so a kept copy shows (stale) instead. */
+	async #revalidate(cacheRead: Promise<void> = Promise.resolve()): Promise<void> {
 		const controller = new AbortController();
 		this.#controller = controller;
 		try {
@@ -252,6 +260,8 @@ export class Query<T> {
 			this.#missingScope = null;
 		} catch (error) {
 			if (isAbortError(error) || controller.signal.aborted) return;
+			await cacheRead;
+			if (controller.signal.aborted) return;
 			this.#error = messageOf(error);
 			this.#missingScope = error instanceof ApiError ? (error.missingScope ?? null) : null;
 			// The last good copy stays on screen, marked stale; without one the query has failed.

@@ -57,4 +57,45 @@ describe('Query', () => {
 		vi.advanceTimersByTime(200);
 		expect(onRelease).toHaveBeenCalledOnce();
 	});
+
+	it('shows the API’s answer while the cache is still opening, and the cache does not replace it', async () => {
+		let openCache = () => {};
+		const opened = new Promise<void>((resolve) => (openCache = resolve));
+		const query = new Query<number>({
+			cached: async () => {
+				await opened;
+				return { value: 1, fetchedAt: 100 };
+			},
+			fresh: () => Promise.resolve({ value: 2, fetchedAt: 200 })
+		});
+		void query.data;
+		await vi.waitFor(() => expect(query.data).toBe(2));
+		expect(query.stale).toBe(false);
+		openCache();
+		await query.settled;
+		expect([query.data, query.fromCache, query.lastSynced]).toEqual([2, false, 200]);
+	});
+
+	it('says a failed fetch only once the cache is read: offline, the kept copy shows, marked stale', async () => {
+		let openCache = () => {};
+		const opened = new Promise<void>((resolve) => (openCache = resolve));
+		const query = new Query<number>({
+			cached: async () => {
+				await opened;
+				return { value: 1, fetchedAt: 100 };
+			},
+			fresh: () => Promise.reject(new Error('offline'))
+		});
+		void query.data;
+		await new Promise((resolve) => setTimeout(resolve, 20));
+		expect(query.status).toBe('loading');
+		openCache();
+		await query.settled;
+		expect([query.status, query.data, query.stale, query.error]).toEqual([
+			'ready',
+			1,
+			true,
+			'offline'
+		]);
+	});
 });

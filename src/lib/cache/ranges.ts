@@ -131,7 +131,7 @@ export class Ranges {
 				this.#timers.delete(range);
 			},
 			cached: read,
-			fresh: async (store) => {
+			fresh: async (opening) => {
 				const missing = missingScopeIn(await account.current(), kind);
 				if (missing !== null) throw scopeError(missing);
 				// Two days of margin: a local date starts up to 14 h away from UTC midnight.
@@ -142,7 +142,7 @@ export class Ranges {
 						error instanceof ApiError && error.missingScope === RECORD_KINDS[kind].scope
 				);
 				if (refused !== undefined) throw refused;
-				const fresh = await read(store);
+				const fresh = await read(await opening);
 				return (
 					fresh ?? {
 						value: { records: [], reads: ledger.of(kind) },

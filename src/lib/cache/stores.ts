@@ -206,6 +206,7 @@ export class Stores {
 			onEvicted: (eviction) => void this.#evicted(eviction)
 		};
 		let store: CacheStore;
+		performance.mark('wellness:cache-opening');
 		try {
 			store = await (this.#options.openStore ?? defaultOpenStore)(userKey, hooks);
 			performance.mark('wellness:cache-opened');
