@@ -1,4 +1,4 @@
-// The response schemas come in a module loaded with the first request: when it cannot be loaded.
+// The response schemas come in a module loaded when the client is made: when it cannot be loaded.
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, CLIENT_ERROR_TYPES } from './api-error';
 import { createApiClient } from './api-client';

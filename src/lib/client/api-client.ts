@@ -32,9 +32,9 @@ export type SchemaOf<T> = (validation: Validation) => z.ZodMiniType<T>;
 let validation: Promise<Validation> | undefined;
 
 /**
- * Loads the response schemas once, on the first request (none is validated without them). A
- * failed load (the app's files replaced by a newer release, say) is an ApiError like any
- * unreachable service, and the next request tries again.
+ * Loads the response schemas once, when the first client is made (none is validated without
+ * them). A failed load (the app's files replaced by a newer release, say) is an ApiError like
+ * any unreachable service, and the next request tries again.
  */
 function loadValidation(): Promise<Validation> {
 	validation ??= import('./validation').catch((error: unknown) => {
@@ -192,6 +192,10 @@ export interface ApiClientOptions {
 const MAX_BUCKETS_PER_REQUEST = 100;
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
+	// The schemas load as the client is made: a first answer may be here at once (app.html asks
+	// for the first reads while the page's scripts load), and one more round trip for the schemas
+	// would then be the wait. A failed load is said by the request that needs them.
+	loadValidation().catch(() => {});
 	const fetchImpl = options.fetch;
 	const base = options.base ?? '/api/nudge';
 	const moodsBase = options.moodsBase ?? '/api/moods';
