@@ -18,6 +18,17 @@ function countingSource(): QuerySource<number> & { reads: number; fetches: numbe
 	return source;
 }
 
+/** A cache holding 1 that answers only once `openCache()` is called (a first visit's slow open). */
+function cacheOpeningLate(): { cached: QuerySource<number>['cached']; openCache: () => void } {
+	let openCache = () => {};
+	const opened = new Promise<void>((resolve) => (openCache = resolve));
+	const cached = async () => {
+		await opened;
+		return { value: 1, fetchedAt: 100 };
+	};
+	return { cached, openCache };
+}
+
 afterEach(() => {
 	vi.useRealTimers();
 });
@@ -59,13 +70,9 @@ describe('Query', () => {
 	});
 
 	it('shows the API’s answer while the cache is still opening, and the cache does not replace it', async () => {
-		let openCache = () => {};
-		const opened = new Promise<void>((resolve) => (openCache = resolve));
+		const { cached, openCache } = cacheOpeningLate();
 		const query = new Query<number>({
-			cached: async () => {
-				await opened;
-				return { value: 1, fetchedAt: 100 };
-			},
+			cached,
 			fresh: () => Promise.resolve({ value: 2, fetchedAt: 200 })
 		});
 		void query.data;
@@ -77,13 +84,9 @@ describe('Query', () => {
 	});
 
 	it('says a failed fetch only once the cache is read: offline, the kept copy shows, marked stale', async () => {
-		let openCache = () => {};
-		const opened = new Promise<void>((resolve) => (openCache = resolve));
+		const { cached, openCache } = cacheOpeningLate();
 		const query = new Query<number>({
-			cached: async () => {
-				await opened;
-				return { value: 1, fetchedAt: 100 };
-			},
+			cached,
 			fresh: () => Promise.reject(new Error('offline'))
 		});
 		void query.data;
