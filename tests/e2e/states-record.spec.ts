@@ -295,7 +295,9 @@ test.describe('signing in with the embedded provider', () => {
 
 		await page.goto(`${server.origin}/body`);
 		await expect(page.getByRole('button', { name: 'Log weigh-in' })).toBeDisabled();
-		await expect(page.getByLabel(/^Weight/)).toBeDisabled();
+		await expect(
+			page.locator('form.weigh-in').getByRole('textbox', { name: /^Weight/ })
+		).toBeDisabled();
 		await expect(page.locator('form.weigh-in')).toContainText(
 			'needs the permission to log weigh-ins (body_write)'
 		);
