@@ -36,7 +36,7 @@ interface ModuleGraph {
  * walk up the static importers. `known` remembers answers: a module whose walk found no root
  * answers no for every module the walk met (their importers were all walked too).
  */
-export function reachedFromRoots(
+function reachedFromRoots(
 	id: string,
 	graph: ModuleGraph,
 	roots: readonly RegExp[],

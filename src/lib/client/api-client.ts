@@ -212,8 +212,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 		/** A write: its method and form body. Reads leave it out. */
 		write?: WriteRequest
 	): Promise<{ data: T; serverTime: number | null }> {
-		// Loaded while the request is on its way (at once after the first). Awaited below; until
-		// then a failure must not count as unhandled.
+		// Loading since the client was made (asked again here if that load failed). Awaited below;
+		// until then a failure must not count as unhandled.
 		const loading = loadValidation();
 		loading.catch(() => {});
 		let response: Response;
