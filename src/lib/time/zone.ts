@@ -244,10 +244,21 @@ export function dateIntFromString(text: string): number | null {
 	return isDateInt(value) ? value : null;
 }
 
+// Local midnights by zone and date: coverage asks for every day of a year each time a window of
+// history lands, and a look-up here costs a sixth of working one out again.
+const midnights = new Map<string, Map<number, number>>();
+
 /** The instant of the local midnight that starts `dateInt` in `tz`. */
 export function startOfLocalDay(dateInt: number, tz: string): number {
+	const known = midnights.get(tz)?.get(dateInt);
+	if (known !== undefined) return known;
 	const { year, month, day } = parseDateInt(dateInt);
-	return zonedToEpoch(year, month, day, 0, 0, 0, tz);
+	const midnight = zonedToEpoch(year, month, day, 0, 0, 0, tz);
+	const ofZone = midnights.get(tz) ?? new Map<number, number>();
+	if (ofZone.size > 100_000) ofZone.clear();
+	ofZone.set(dateInt, midnight);
+	midnights.set(tz, ofZone);
+	return midnight;
 }
 
 /** Hours in a local day: 24, or 23 / 25 on the days the clocks change. */
