@@ -275,6 +275,42 @@ describe('syncCache', () => {
 		store.close();
 	});
 
+	it('reads and stores the windows a page waits on before it asks for anything else', async () => {
+		const { proxy, store } = await setup(today);
+		// Activity's Year opened on a first visit: the moves of the last 120 days are on screen.
+		const from = NOW - 120 * DAY;
+		const waited = (kind: string, start: number, end: number) =>
+			kind === 'moves' && start < NOW + DAY && from < end;
+		const events: string[] = [];
+		const fetchLogged: typeof fetch = (input, init) => {
+			const url = new URL(String(input instanceof Request ? input.url : input), 'http://x');
+			const kind = /\/(\w+)$/.exec(url.pathname)?.[1] ?? '';
+			const start = Number(url.searchParams.get('start_time') ?? Number.NaN);
+			const end = Number(url.searchParams.get('end_time') ?? Number.NaN);
+			const own = Number.isFinite(start) && waited(kind, start, end);
+			if (!url.pathname.endsWith('/goals')) events.push(own ? 'ask waited' : 'ask other');
+			return proxy.fetch(input, init);
+		};
+		await syncCache(
+			{ client: createApiClient({ fetch: fetchLogged }), store, historyDays: 200 },
+			{
+				wanted: waited,
+				onRead: (kind, span) => {
+					if (waited(kind, span.start, span.end)) events.push('stored waited');
+				}
+			}
+		);
+		const lastStored = events.lastIndexOf('stored waited');
+		const firstOther = events.indexOf('ask other');
+		expect(events.filter((event) => event === 'stored waited')).toHaveLength(
+			events.filter((event) => event === 'ask waited').length
+		);
+		expect(firstOther).toBeGreaterThan(lastStored);
+		// The rest is still read: every kind's history is covered once the run ends.
+		expect((await store.syncState.get('sleeps'))?.coveredFrom).toBeLessThanOrEqual(NOW - 200 * DAY);
+		store.close();
+	});
+
 	it('stops when aborted and leaves the covered interval untouched', async () => {
 		const { proxy, store } = await setup(today);
 		const controller = new AbortController();

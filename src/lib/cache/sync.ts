@@ -178,39 +178,57 @@ export async function syncCache(
 	const allWrites: Promise<void>[] = [];
 	// Windows a page waits on go first (Activity's Year opened while history is still coming).
 	const waitedOn = request.wanted;
+	const isWaitedOn = (job: Job): boolean =>
+		waitedOn !== undefined &&
+		job.window !== undefined &&
+		waitedOn(job.kind, job.window.start, job.window.end);
+	// Until those windows are read and stored, the others wait: the view on screen comes whole
+	// before other kinds compete with it for the connections, the main thread and IndexedDB.
+	const waitedOnLanding = new Set<Promise<unknown>>();
 	const fetched = await mapPool(
 		jobs,
 		concurrency,
 		async (job) => {
-			const writes: Promise<void>[] = [];
-			try {
-				await fetchInto(job.kind, job.query, writes);
-			} catch (error) {
-				if (!isAbortError(error)) request.onRead?.(job.kind, job.unknownIfFailed, error);
-				throw error;
-			} finally {
-				// Even a job that failed half-way has writes in flight that must land before the end.
-				allWrites.push(...writes);
+			if (!isWaitedOn(job)) {
+				while (waitedOnLanding.size > 0) await Promise.allSettled([...waitedOnLanding]);
+				return runJob(job);
 			}
-			const done = Promise.all(writes).then(
-				() => {
-					progress.windowsDone++;
-					request.onProgress?.({ ...progress });
-					request.onRead?.(job.kind, job.reads, null);
-				},
-				(error: unknown) => {
-					request.onRead?.(job.kind, job.unknownIfFailed, error);
-					throw error;
-				}
-			);
-			done.catch(() => {});
-			// Wrapped: an async job returning the bare promise would wait for it.
-			return { done };
+			const run = runJob(job);
+			const landing = run.then((ran) => ran.done);
+			waitedOnLanding.add(landing);
+			void landing.catch(() => {}).finally(() => waitedOnLanding.delete(landing));
+			return run;
 		},
 		signal,
-		waitedOn &&
-			((job) => job.window !== undefined && waitedOn(job.kind, job.window.start, job.window.end))
+		waitedOn && isWaitedOn
 	);
+
+	async function runJob(job: Job): Promise<{ done: Promise<void> }> {
+		const writes: Promise<void>[] = [];
+		try {
+			await fetchInto(job.kind, job.query, writes);
+		} catch (error) {
+			if (!isAbortError(error)) request.onRead?.(job.kind, job.unknownIfFailed, error);
+			throw error;
+		} finally {
+			// Even a job that failed half-way has writes in flight that must land before the end.
+			allWrites.push(...writes);
+		}
+		const done = Promise.all(writes).then(
+			() => {
+				progress.windowsDone++;
+				request.onProgress?.({ ...progress });
+				request.onRead?.(job.kind, job.reads, null);
+			},
+			(error: unknown) => {
+				request.onRead?.(job.kind, job.unknownIfFailed, error);
+				throw error;
+			}
+		);
+		done.catch(() => {});
+		// Wrapped: an async job returning the bare promise would wait for it.
+		return { done };
+	}
 	const outcomes: PromiseSettledResult<void>[] = await Promise.all(
 		fetched.map(async (outcome) => {
 			if (outcome.status === 'rejected') return outcome;
